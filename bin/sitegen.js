@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// The CLI runs from lib/, bundled from src/ by `npm ci` (the "prepare" script).
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../lib/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  console.error('sitegen: lib/main.js is missing; run `npm ci` or `npm run prepare` in the sitegen folder first.');
+  process.exit(1);
+}
+await import(entry.href);

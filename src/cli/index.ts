@@ -1,0 +1,24 @@
+import { Command, Option } from 'commander';
+import { version } from '../../package.json';
+import { runBuild } from './run-build';
+
+/**
+ * The `sitegen` command line. It only parses flags and calls the engine, which is imported
+ * when a command runs so `sitegen --help` starts fast.
+ */
+export function createProgram(): Command {
+  const program = new Command('sitegen')
+    .description('Build the multilingual (en, hu, de) company website from Markdown content and React templates.')
+    .version(version, '-v, --version')
+    .showHelpAfterError();
+
+  program
+    .command('build')
+    .description('Render every page in every locale and write the site, its JSON and its assets to the output folder.')
+    .addOption(new Option('--root <dir>', 'the site folder: content/, locales/, public/').default('.', 'the current directory'))
+    .addOption(new Option('--out <dir>', 'the output folder, replaced as a whole when the build succeeds').default(undefined, 'dist/ under the root'))
+    .option('--verbose', 'show stack traces of unexpected errors', false)
+    .action(runBuild);
+
+  return program;
+}

@@ -1,0 +1,3 @@
+import { createProgram } from './index';
+
+await createProgram().parseAsync(process.argv);

@@ -1,0 +1,29 @@
+/**
+ * Turns a failed command into messages and exit code 1. Errors in the site's sources print as
+ * `file:line:column: error: ...` with a hint; anything else is a bug or an environment problem,
+ * shown with its stack under --verbose.
+ */
+export async function reportFailure(error: unknown, verbose: boolean): Promise<void> {
+  const { BuildFailure, SiteError, formatSiteError } = await import('../engine/index');
+  process.exitCode = 1;
+  if (error instanceof BuildFailure) {
+    for (const problem of error.errors) {
+      console.error(formatSiteError(problem));
+      if (verbose && problem.cause instanceof Error && problem.cause.stack) console.error(indent(problem.cause.stack));
+    }
+    console.error(`sitegen: build failed with ${error.errors.length} error${error.errors.length === 1 ? '' : 's'}; the output folder was not changed`);
+    return;
+  }
+  if (error instanceof SiteError) {
+    console.error(formatSiteError(error));
+    return;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`sitegen: ${message}`);
+  if (verbose && error instanceof Error && error.stack) console.error(error.stack);
+  else console.error('  (run again with --verbose to see the stack trace)');
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
+}

@@ -1,0 +1,20 @@
+import { reportFailure } from './report';
+
+export interface BuildFlags {
+  root: string;
+  out?: string;
+  verbose: boolean;
+}
+
+/** `sitegen build`: one line of figures on success; located errors and exit code 1 on failure. */
+export async function runBuild(flags: BuildFlags): Promise<void> {
+  const started = performance.now();
+  const { build } = await import('../engine/index');
+  try {
+    const result = await build({ root: flags.root, ...(flags.out ? { out: flags.out } : {}) });
+    const ms = Math.round(performance.now() - started);
+    console.log(`sitegen: built ${result.pages.length} pages (${result.files.size} files) into ${result.outDir} in ${ms} ms, build ${result.id}`);
+  } catch (error) {
+    await reportFailure(error, flags.verbose);
+  }
+}

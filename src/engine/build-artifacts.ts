@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { Locale } from '../shared/locales';
+import type { BuildInfo } from './build-info';
+import type { SiteContent } from './content';
+import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from './messages';
+import type { PagePlan } from './plan-pages';
+
+/** Output files by path relative to the output folder. */
+export type OutputFiles = Map<string, string | Uint8Array>;
+
+export const BUILDS_DIR = '_sitegen/builds';
+export const ASSETS_DIR = '_sitegen/assets';
+
+/** The JSON files the pages and widgets read: latest build, route manifest, payloads, messages. */
+export function buildArtifacts(
+  pages: readonly PagePlan[],
+  content: SiteContent,
+  catalog: MessageCatalog,
+  info: BuildInfo,
+): OutputFiles {
+  const files: OutputFiles = new Map();
+  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, timestamp: info.timestamp }));
+  files.set(`${BUILDS_DIR}/meta/${info.id}.json`, JSON.stringify(routeManifest(pages, info)));
+  for (const page of pages) {
+    const { data, headings } = content.get(page.routeId)![page.locale];
+    files.set(
+      page.payloadPath,
+      JSON.stringify({
+        routeId: page.routeId,
+        locale: page.locale,
+        url: page.url,
+        canonical: page.canonical,
+        title: data.title,
+        description: data.description,
+        alternates: page.alternates,
+        data,
+        headings,
+      }),
+    );
+  }
+  for (const [locale, messages] of Object.entries(catalog) as [Locale, MessageCatalog[Locale]][]) {
+    const client: Record<string, string> = {};
+    for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) client[key] = message.text;
+    files.set(`_i18n/${info.id}/${locale}/messages.json`, JSON.stringify(client));
+  }
+  return files;
+}
+
+/** Every page URL with its route, locale and the route's URL in each locale. */
+function routeManifest(pages: readonly PagePlan[], info: BuildInfo) {
+  return {
+    id: info.id,
+    timestamp: info.timestamp,
+    routes: Object.fromEntries(
+      pages.map((page) => [page.url, { route: page.routeId, locale: page.locale, alternates: page.alternates }]),
+    ),
+  };
+}
+
+/** The stylesheet under a content-hashed name, and the files of `public/` as they are. */
+export function buildAssets(css: string, publicFiles: ReadonlyMap<string, Buffer>): { files: OutputFiles; stylesheet: string } {
+  const files: OutputFiles = new Map(publicFiles);
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
+  const stylesheet = `${ASSETS_DIR}/site-${hash}.css`;
+  files.set(stylesheet, css);
+  return { files, stylesheet: `/${stylesheet}` };
+}

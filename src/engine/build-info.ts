@@ -1,0 +1,65 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { SiteError } from './errors';
+import type { SiteSources } from './read-sources';
+
+export interface BuildInfo {
+  /** Derived from every input: the same sources always give the same id. */
+  id: string;
+  /** Milliseconds since the epoch, from the sources, never from the wall clock. */
+  timestamp: number;
+}
+
+/** Inputs beyond the site folder that change the output. */
+export interface BuildInputs {
+  engineVersion: string;
+  templatesHash: string;
+  css: string;
+}
+
+export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env = process.env): BuildInfo {
+  const hash = createHash('sha256');
+  const add = (name: string, value: string | Buffer) => hash.update(name).update('\0').update(value).update('\0');
+  add('engine', inputs.engineVersion);
+  add('templates', inputs.templatesHash);
+  add('css', inputs.css);
+  for (const file of [sources.routes, sources.site, ...sources.locales.values()]) {
+    if (file) add(file.path.slice(sources.root.length), file.text);
+  }
+  for (const [name, file] of sources.content) add(`content/${name}`, file.text);
+  for (const [name, bytes] of sources.publicFiles) add(`public/${name}`, bytes);
+  return { id: hash.digest('hex').slice(0, 12), timestamp: sourceTimestamp(sources, env) };
+}
+
+/**
+ * `SOURCE_DATE_EPOCH` when set (the reproducible-builds convention), else the date of the
+ * site folder's last git commit, else the newest modification time of the sources.
+ */
+function sourceTimestamp(sources: SiteSources, env: NodeJS.ProcessEnv): number {
+  const epoch = env.SOURCE_DATE_EPOCH;
+  if (epoch !== undefined && epoch !== '') {
+    if (!/^\d+$/.test(epoch)) {
+      throw new SiteError(`SOURCE_DATE_EPOCH is "${epoch}", not a number of seconds`, {
+        file: 'SOURCE_DATE_EPOCH',
+        hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it',
+      });
+    }
+    return Number(epoch) * 1000;
+  }
+  try {
+    const out = execFileSync('git', ['log', '-1', '--format=%ct'], {
+      cwd: sources.root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    if (/^\d+$/.test(out)) return Number(out) * 1000;
+  } catch {
+    // Not a git checkout, or git is not installed: fall back to the files' times.
+  }
+  let newest = 0;
+  for (const file of [sources.routes, sources.site, ...sources.locales.values(), ...sources.content.values()]) {
+    if (file) newest = Math.max(newest, Math.floor(statSync(file.path).mtimeMs / 1000) * 1000);
+  }
+  return newest;
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { BuildFailure, SiteError } from './errors';
+import type { TemplateModule } from './template-api';
+
+export interface LoadedTemplates {
+  module: TemplateModule;
+  /** The site's stylesheet, minified, from the CSS the templates import. */
+  css: string;
+  /** Hash of the template sources (not of their paths on this machine). */
+  hash: string;
+  /** The template source files, for error locations and watching. */
+  inputs: string[];
+}
+
+const ENTRY_NAMES = ['index.ts', 'index.tsx'];
+
+/** The site's own `src/templates` when it has one, else the templates that ship with sitegen. */
+export function templatesDirOf(root: string, bundledDir: string): string {
+  const own = path.join(root, 'src', 'templates');
+  return ENTRY_NAMES.some((name) => existsSync(path.join(own, name))) ? own : bundledDir;
+}
+
+/**
+ * Bundles the TSX templates with esbuild and imports them. Packages stay external, imported by
+ * absolute URL, so templates and engine share one React. The module is written under the
+ * cache folder with its hash in the name: a changed template is a new module, loaded without
+ * restarting (watch mode).
+ */
+export async function loadTemplates(templatesDir: string, cacheDir: string): Promise<LoadedTemplates> {
+  const entry = ENTRY_NAMES.map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
+  if (!entry) {
+    throw new BuildFailure([
+      new SiteError(`no templates: ${path.join(templatesDir, 'index.ts')} does not exist`, {
+        hint: 'the templates folder exports { templates, NotFound } from index.ts',
+      }),
+    ]);
+  }
+  const outdir = path.join(cacheDir, 'templates');
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [entry],
+      outdir,
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      sourcemap: 'inline',
+      sourcesContent: false,
+      logLevel: 'silent',
+      outExtension: { '.js': '.mjs' },
+      plugins: [externalPackagesByUrl],
+    });
+  } catch (error) {
+    throw new BuildFailure(esbuildErrors(error));
+  }
+  const js = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!;
+  const cssOutput = result.outputFiles.find((file) => file.path.endsWith('.css'));
+  const css = cssOutput ? (await esbuild.transform(cssOutput.text, { loader: 'css', minify: true })).code : '';
+
+  const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
+  const hash = createHash('sha256');
+  for (const input of [...inputs].sort()) {
+    hash.update(path.relative(templatesDir, input)).update('\0').update(await readFile(input)).update('\0');
+  }
+  const digest = hash.digest('hex');
+
+  const moduleFile = path.join(outdir, `templates-${createHash('sha256').update(js.contents).digest('hex').slice(0, 16)}.mjs`);
+  if (!existsSync(moduleFile)) {
+    await mkdir(outdir, { recursive: true });
+    await writeFile(moduleFile, js.contents);
+  }
+  const module = (await import(pathToFileURL(moduleFile).href)) as TemplateModule;
+  if (!module.templates || typeof module.NotFound !== 'function') {
+    throw new BuildFailure([
+      new SiteError('the templates module must export "templates" and "NotFound"', { file: entry }),
+    ]);
+  }
+  return { module, css, hash: digest, inputs };
+}
+
+/** Bare imports (`react`, `zod`) resolve as esbuild would, then stay external as file URLs. */
+const externalPackagesByUrl: esbuild.Plugin = {
+  name: 'external-packages-by-url',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'resolving',
+      });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      if (resolved.external) return { path: args.path, external: true };
+      return { path: pathToFileURL(resolved.path).href, external: true };
+    });
+  },
+};
+
+function esbuildErrors(error: unknown): SiteError[] {
+  const messages = (error as { errors?: esbuild.Message[] }).errors;
+  if (!messages?.length) return [new SiteError(`could not bundle the templates: ${String(error)}`, { cause: error })];
+  return messages.map(
+    (message) =>
+      new SiteError(message.text, {
+        file: message.location ? path.resolve(message.location.file) : undefined,
+        line: message.location?.line ?? 1,
+        column: (message.location?.column ?? 0) + 1,
+        hint: message.notes[0]?.text || 'fix the template source here',
+      }),
+  );
+}

@@ -1,0 +1,113 @@
+import GithubSlugger from 'github-slugger';
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import type { Heading as MdHeading, Link, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import remarkHtml from 'remark-html';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import type { Problems } from './errors';
+import type { Heading } from './template-api';
+
+/** What a Markdown body needs from the rest of the site while it renders. */
+export interface MarkdownContext {
+  file: string;
+  /** Lines before the body in the file (front matter), to report positions in the file. */
+  lineOffset: number;
+  /** The localized URL of a route id in the page's locale, or undefined when unknown. */
+  routeUrl(routeId: string): string | undefined;
+  /** When `url` is a page of another locale, that page's route id. */
+  foreignRoute(url: string): string | undefined;
+  problems: Problems;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  headings: Heading[];
+  words: number;
+}
+
+/**
+ * Raw HTML is dropped (remark-html without `allowDangerousHtml`) and the rest sanitized with
+ * GitHub's schema. Heading ids keep their plain slug, unlike GitHub's `user-content-` prefix,
+ * so `[link](#what-is-included)` works without script; only headings produce ids.
+ */
+const sanitizeSchema: Schema = { ...defaultSchema, clobberPrefix: '' };
+
+const ROUTE_SCHEME = 'route:';
+
+/** Renders Markdown bodies; one processor is reused for every file. */
+export function createMarkdownRenderer(): (body: string, context: MarkdownContext) => RenderedMarkdown {
+  const processor = remark()
+    .use(remarkGfm)
+    .use(() => rewriteSiteLinks)
+    .use(() => addHeadingIds)
+    .use(remarkHtml, { sanitize: sanitizeSchema })
+    .freeze();
+
+  return (body, context) => {
+    const file = processor.processSync({ value: body, data: { context } });
+    return {
+      html: String(file),
+      headings: (file.data.headings as Heading[] | undefined) ?? [],
+      words: (file.data.words as number | undefined) ?? 0,
+    };
+  };
+}
+
+/** `route:<id>` links become the route's URL in the page's locale; links into another locale are errors. */
+function rewriteSiteLinks(tree: Root, file: VFile): void {
+  const context = file.data.context as MarkdownContext;
+  visit(tree, (node) => {
+    if (node.type !== 'link' && node.type !== 'definition') return;
+    const link = node as Link;
+    const where = () => ({
+      file: context.file,
+      line: (link.position?.start.line ?? 1) + context.lineOffset,
+      column: link.position?.start.column ?? 1,
+    });
+    if (link.url.startsWith(ROUTE_SCHEME)) {
+      const [routeId = '', hash] = link.url.slice(ROUTE_SCHEME.length).split('#', 2);
+      const url = context.routeUrl(routeId);
+      if (url === undefined) {
+        context.problems.add(`link to unknown route "${routeId}"`, {
+          ...where(),
+          hint: 'use an id from content/routes.yaml, like route:contact',
+        });
+        return;
+      }
+      link.url = hash ? `${url}#${hash}` : url;
+      return;
+    }
+    const foreign = context.foreignRoute(link.url.split(/[?#]/, 1)[0]!);
+    if (foreign !== undefined) {
+      context.problems.add(`link to ${link.url}, a page of another locale`, {
+        ...where(),
+        hint: `write route:${foreign} so the link follows the page's locale`,
+      });
+    }
+  });
+}
+
+/** Gives headings GitHub-style ids and collects them, with the body's word count. */
+function addHeadingIds(tree: Root, file: VFile): void {
+  const slugger = new GithubSlugger();
+  const headings: Heading[] = [];
+  visit(tree, 'heading', (node: MdHeading) => {
+    const text = toString(node);
+    const id = slugger.slug(text);
+    node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } };
+    headings.push({ depth: node.depth, id, text });
+  });
+  file.data.headings = headings;
+  let words = 0;
+  visit(tree, ['text', 'inlineCode', 'code'], (node) => {
+    words += countWords((node as { value: string }).value);
+  });
+  file.data.words = words;
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}

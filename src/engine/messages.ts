@@ -1,0 +1,172 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../shared/locales';
+import type { Problems, SourceLocation } from './errors';
+import { parseYamlSource, type YamlSource } from './yaml-source';
+
+/** One message of a locale file, with where it is written. */
+export interface Message {
+  key: string;
+  text: string;
+  ast: MessageFormatElement[];
+  /** Placeholder names with their kind (`count:plural`), sorted. */
+  placeholders: string[];
+  at: SourceLocation;
+}
+
+/** Every locale's messages by dotted key (`nav.blog`). */
+export type MessageCatalog = Readonly<Record<Locale, ReadonlyMap<string, Message>>>;
+
+/** Messages under this key are shipped to the browser for the widgets. */
+export const CLIENT_MESSAGE_PREFIX = 'widgets.';
+
+/**
+ * Reads `locales/<locale>.json`: nested objects of ICU messages. Each message must parse, every
+ * locale must have the same keys as the default locale, with the same placeholders.
+ */
+export function parseMessages(
+  files: ReadonlyMap<Locale, { path: string; text: string }>,
+  problems: Problems,
+): MessageCatalog | undefined {
+  const catalog = {} as Record<Locale, Map<string, Message>>;
+  for (const locale of LOCALES) {
+    const file = files.get(locale);
+    if (!file) {
+      problems.add(`there is no locales/${locale}.json`, { hint: `create it with the same keys as locales/${DEFAULT_LOCALE}.json` });
+      continue;
+    }
+    const messages = readLocaleFile(file.path, file.text, problems);
+    if (messages) catalog[locale] = messages;
+  }
+  if (!problems.ok) return undefined;
+  compareLocales(catalog, files, problems);
+  return problems.ok ? catalog : undefined;
+}
+
+function readLocaleFile(file: string, text: string, problems: Problems): Map<string, Message> | undefined {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
+    const before = text.slice(0, offset).split('\n');
+    problems.add(`invalid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`, {
+      file,
+      line: before.length,
+      column: before[before.length - 1]!.length + 1,
+      hint: 'check the quotes and commas around this place',
+    });
+    return undefined;
+  }
+  const source = parseYamlSource(text, file, problems);
+  if (!source) return undefined;
+  if (!isMap(source.doc.contents)) {
+    problems.add('a locale file is a JSON object of messages', { file, hint: 'wrap the messages in { }' });
+    return undefined;
+  }
+  const messages = new Map<string, Message>();
+  collect(source, source.doc.contents, '', messages, problems);
+  return messages;
+}
+
+function collect(source: YamlSource, map: YAMLMap, prefix: string, out: Map<string, Message>, problems: Problems): void {
+  for (const pair of map.items as Pair[]) {
+    const name = isScalar(pair.key) ? String(pair.key.value) : '';
+    const key = prefix + name;
+    const at = position(source, pair.key);
+    if (!/^[A-Za-z0-9_-]+$/.test(name)) {
+      problems.add(`message key "${name}" has characters other than letters, digits, "_" and "-"`, at);
+      continue;
+    }
+    if (isMap(pair.value)) {
+      collect(source, pair.value, `${key}.`, out, problems);
+      continue;
+    }
+    if (!isScalar(pair.value) || typeof pair.value.value !== 'string') {
+      problems.add(`message "${key}" is not a string`, { ...at, hint: 'write the message in double quotes, or nest an object of messages' });
+      continue;
+    }
+    const text = pair.value.value;
+    const valueAt = position(source, pair.value);
+    try {
+      const ast = parse(text, { requiresOtherClause: true });
+      out.set(key, { key, text, ast, placeholders: placeholdersOf(ast), at });
+    } catch (error) {
+      const location = (error as { location?: { start: { column: number; line: number } } }).location;
+      problems.add(`message "${key}" is not valid ICU: ${(error as Error).message}`, {
+        file: source.file,
+        line: valueAt.line,
+        // +1 for the opening quote; exact for messages without escapes on one line.
+        column: valueAt.column + (location?.start.line === 1 ? location.start.column : 1),
+        hint: 'ICU placeholders look like {name}, {count, plural, one {# item} other {# items}}, {day, date, long}',
+      });
+    }
+  }
+}
+
+function position(source: YamlSource, node: unknown): SourceLocation {
+  const range = (node as { range?: [number, number, number] }).range;
+  const { line, col } = source.lines.linePos(range?.[0] ?? 0);
+  return { file: source.file, line, column: col };
+}
+
+const KIND: Partial<Record<TYPE, string>> = {
+  [TYPE.argument]: 'text',
+  [TYPE.number]: 'number',
+  [TYPE.date]: 'date',
+  [TYPE.time]: 'time',
+  [TYPE.select]: 'select',
+  [TYPE.plural]: 'plural',
+  [TYPE.tag]: 'tag',
+};
+
+function placeholdersOf(ast: MessageFormatElement[]): string[] {
+  const found = new Set<string>();
+  const walk = (elements: MessageFormatElement[]) => {
+    for (const element of elements) {
+      const kind = KIND[element.type];
+      if (kind && 'value' in element) found.add(`${element.value}:${kind}`);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+      if ('children' in element) walk(element.children);
+    }
+  };
+  walk(ast);
+  return [...found].sort();
+}
+
+function compareLocales(
+  catalog: Record<Locale, Map<string, Message>>,
+  files: ReadonlyMap<Locale, { path: string }>,
+  problems: Problems,
+): void {
+  const reference = catalog[DEFAULT_LOCALE];
+  for (const locale of LOCALES) {
+    if (locale === DEFAULT_LOCALE) continue;
+    const messages = catalog[locale];
+    for (const [key, message] of reference) {
+      const translated = messages.get(key);
+      if (!translated) {
+        problems.add(`message "${key}" is missing in ${locale}`, {
+          file: files.get(locale)!.path,
+          hint: `add "${key}" (in ${DEFAULT_LOCALE}: "${message.text}")`,
+        });
+      } else if (translated.placeholders.join() !== message.placeholders.join()) {
+        problems.add(
+          `message "${key}" has placeholders ${describe(translated.placeholders)} but ${DEFAULT_LOCALE} has ${describe(message.placeholders)}`,
+          { ...translated.at, hint: 'use the same placeholder names and kinds in every locale' },
+        );
+      }
+    }
+    for (const [key, message] of messages) {
+      if (!reference.has(key)) {
+        problems.add(`message "${key}" is not in ${DEFAULT_LOCALE}`, {
+          ...message.at,
+          hint: `add it to locales/${DEFAULT_LOCALE}.json, or remove it here`,
+        });
+      }
+    }
+  }
+}
+
+function describe(placeholders: string[]): string {
+  return placeholders.length ? placeholders.map((p) => `{${p.replace(':', ', ')}}`).join(' ') : 'none';
+}

@@ -1,0 +1,19 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The sitegen package folder, found from this module whether it runs from `src/` or the bundled `lib/`. */
+export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+/** sitegen's version: part of every build id, so a new engine never reuses old output. */
+export const ENGINE_VERSION: string = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+
+/** The templates that ship with sitegen, used for sites without their own `src/templates`. */
+export const BUNDLED_TEMPLATES_DIR = path.join(PACKAGE_ROOT, 'src', 'templates');
+
+function findPackageRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'src', 'engine'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`sitegen: cannot find its package folder from ${start}`);
+  }
+}

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LOCALES, type Locale } from '../shared/locales';
+import type { Problems } from './errors';
+
+/** A source file's absolute path and text. */
+export interface SourceText {
+  path: string;
+  text: string;
+}
+
+/** Everything a build reads from the site folder. Only this module reads the site's sources. */
+export interface SiteSources {
+  root: string;
+  routes: SourceText | undefined;
+  site: SourceText | undefined;
+  locales: ReadonlyMap<Locale, SourceText>;
+  /** Markdown files by path relative to `content/` (`hu/career.md`). */
+  content: ReadonlyMap<string, SourceText>;
+  /** Files of `public/`, copied to the output as they are, by relative path. */
+  publicFiles: ReadonlyMap<string, Buffer>;
+}
+
+export const ROUTES_FILE = 'content/routes.yaml';
+export const SITE_FILE = 'content/site.yaml';
+
+export async function readSources(root: string, problems: Problems): Promise<SiteSources> {
+  const [routes, site, locales, content, publicFiles] = await Promise.all([
+    readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
+    readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
+    readLocales(root),
+    readTree(path.join(root, 'content'), (file) => file.endsWith('.md'), (file) => readFile(file, 'utf8')),
+    readTree(path.join(root, 'public'), () => true, (file) => readFile(file)),
+  ]);
+  return {
+    root,
+    routes,
+    site,
+    locales,
+    content: new Map([...content].map(([name, text]) => [name, { path: path.join(root, 'content', name), text }])),
+    publicFiles,
+  };
+}
+
+async function readText(root: string, name: string, problems: Problems, hint: string): Promise<SourceText | undefined> {
+  const file = path.join(root, name);
+  try {
+    return { path: file, text: await readFile(file, 'utf8') };
+  } catch {
+    problems.add(`${name} is missing`, { file, hint });
+    return undefined;
+  }
+}
+
+async function readLocales(root: string): Promise<Map<Locale, SourceText>> {
+  const entries = await Promise.all(
+    LOCALES.map(async (locale): Promise<[Locale, SourceText] | undefined> => {
+      const file = path.join(root, 'locales', `${locale}.json`);
+      if (!existsSync(file)) return undefined;
+      return [locale, { path: file, text: await readFile(file, 'utf8') }];
+    }),
+  );
+  return new Map(entries.filter((entry) => entry !== undefined));
+}
+
+/** Files under `dir` (relative paths with `/`, sorted), read with `read`; empty when `dir` is absent. */
+async function readTree<T>(
+  dir: string,
+  include: (file: string) => boolean,
+  read: (file: string) => Promise<T>,
+): Promise<Map<string, T>> {
+  if (!existsSync(dir)) return new Map();
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile() && include(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+  const contents = await Promise.all(files.map((file) => read(path.join(dir, file))));
+  return new Map(files.map((file, index) => [file, contents[index]!]));
+}

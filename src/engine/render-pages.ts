@@ -1,0 +1,136 @@
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { LOCALES, type Locale } from '../shared/locales';
+import type { SiteContent } from './content';
+import { SiteError, type Problems, type SourceLocation } from './errors';
+import { createI18n } from './i18n';
+import type { MessageCatalog } from './messages';
+import { canonicalUrl, type PagePlan } from './plan-pages';
+import type { Route } from './route-table';
+import type { Assets, BuildStamp, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
+
+/** What every page of a build renders from. */
+export interface RenderInput {
+  routes: readonly Route[];
+  content: SiteContent;
+  catalog: MessageCatalog;
+  site: SiteSettings;
+  templates: TemplateModule;
+  assets: Assets;
+  build: BuildStamp;
+  /** The template source files: a template that throws is reported at its own line. */
+  templateFiles: readonly string[];
+}
+
+/** A rendered page: the plan and its HTML. */
+export interface RenderedPage {
+  plan: PagePlan;
+  html: string;
+}
+
+/**
+ * Renders each planned page with its template. A template that throws is reported at the
+ * template line that threw (source maps are on), naming the page; the other pages still render
+ * so one build reports every failing page.
+ */
+export function renderPages(pages: readonly PagePlan[], input: RenderInput, problems: Problems): RenderedPage[] {
+  const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
+  for (const locale of LOCALES) {
+    perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
+  }
+  const rendered: RenderedPage[] = [];
+  for (const plan of pages) {
+    const { i18n, links } = perLocale.get(plan.locale)!;
+    const template = input.templates.templates[plan.template]!;
+    const content = input.content.get(plan.routeId)![plan.locale];
+    const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...page } = plan;
+    const html = renderDocument(
+      template.component,
+      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build },
+      `rendering ${plan.url}`,
+      input.templateFiles,
+      problems,
+    );
+    if (html !== undefined) rendered.push({ plan, html });
+  }
+  return rendered;
+}
+
+/** The not-found page (`404.html`), in the default locale. */
+export function renderNotFound(input: RenderInput, problems: Problems): string | undefined {
+  const i18n = createI18n('en', input.catalog);
+  return renderDocument(
+    input.templates.NotFound,
+    { site: input.site, i18n, links: createLinks('en', input), assets: input.assets, build: input.build },
+    'rendering 404.html',
+    input.templateFiles,
+    problems,
+  );
+}
+
+function renderDocument<P extends object>(
+  component: ComponentType<P>,
+  props: P,
+  doing: string,
+  templateFiles: readonly string[],
+  problems: Problems,
+): string | undefined {
+  try {
+    return `<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`;
+  } catch (error) {
+    const where = templateFrame(error, templateFiles);
+    const hint = error instanceof SiteError ? error.hint : undefined;
+    problems.add(`${(error as Error)?.message ?? String(error)} (${doing})`, { ...where, hint, cause: error });
+    return undefined;
+  }
+}
+
+/** The innermost stack frame in a template source file. */
+function templateFrame(error: unknown, templateFiles: readonly string[]): Partial<SourceLocation> {
+  const stack = (error as Error)?.stack ?? '';
+  for (const match of stack.matchAll(/\(?(?:file:\/\/)?(\/[^():\s]+):(\d+):(\d+)\)?$/gm)) {
+    const [, file, line, column] = match;
+    if (file && templateFiles.includes(file)) return { file, line: Number(line), column: Number(column) };
+  }
+  return {};
+}
+
+function createLinks(locale: Locale, input: RenderInput): Links {
+  const routes = new Map(input.routes.map((route) => [route.id, route] as const));
+  const summaries = new Map<string, PageSummary>();
+  const routeOf = (routeId: string) => {
+    const route = routes.get(routeId);
+    if (!route) throw new SiteError(`link to unknown route "${routeId}"`, { hint: 'use an id from content/routes.yaml' });
+    return route;
+  };
+  const summaryOf = (route: Route): PageSummary => {
+    let summary = summaries.get(route.id);
+    if (!summary) {
+      const content = input.content.get(route.id)![locale];
+      summary = {
+        routeId: route.id,
+        template: route.template,
+        parent: route.parent,
+        url: canonicalUrl(route, locale),
+        title: content.data.title,
+        description: content.data.description,
+        summary: content.data.summary ?? content.data.description,
+        data: content.data,
+        readingMinutes: content.readingMinutes,
+      };
+      summaries.set(route.id, summary);
+    }
+    return summary;
+  };
+  return {
+    path: (routeId) => canonicalUrl(routeOf(routeId), locale),
+    page: (routeId) => summaryOf(routeOf(routeId)),
+    children(routeId) {
+      routeOf(routeId);
+      const children = input.routes.filter((route) => route.parent === routeId).map(summaryOf);
+      const dated = (page: PageSummary) => (typeof page.data.date === 'string' ? page.data.date : '');
+      // Stable sort: undated pages keep the table's order.
+      return children.sort((a, b) => dated(b).localeCompare(dated(a)));
+    },
+  };
+}

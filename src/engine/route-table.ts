@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LOCALES, type Locale } from '../shared/locales';
+import type { Problems, SourceLocation } from './errors';
+import { locate, parseYamlSource, validate, type YamlSource } from './yaml-source';
+
+/** One route of `content/routes.yaml`, validated, with where it was written. */
+export interface Route {
+  id: string;
+  template: string;
+  /** Content name: the route reads `content/<locale>/<content>.md`. */
+  content: string;
+  parent: string | undefined;
+  /** Locale-relative paths (`/karrier`); the planner adds the locale prefixes. */
+  paths: Readonly<Record<Locale, string>>;
+  /** Where the route and its keys are written, for errors found by later stages. */
+  at: RouteLocations;
+}
+
+export interface RouteLocations {
+  route: SourceLocation;
+  content: SourceLocation;
+  path(locale: Locale): SourceLocation;
+}
+
+const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
+
+const routePath = z.string().superRefine((value, ctx) => {
+  const problem = pathProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** Why a route path is not acceptable, or undefined when it is fine. */
+function pathProblem(path: string): string | undefined {
+  if (!path.startsWith('/')) return `path "${path}" is not absolute: start it with "/"`;
+  if (path === '/') return undefined;
+  if (/[:[\]{}*?#]/.test(path)) {
+    return `path "${path}" has a parameter or pattern; routes are static: write each page's path out`;
+  }
+  if (path.endsWith('/')) return `path "${path}" ends with "/": remove the trailing slash`;
+  for (const segment of path.slice(1).split('/')) {
+    if (!SLUG_SEGMENT.test(segment) || segment === '.' || segment === '..') {
+      return `path "${path}" has the segment "${segment}": use letters, digits, "-", "_", "." and "~"`;
+    }
+  }
+  return undefined;
+}
+
+const RouteSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'an id is lowercase letters, digits and "-"'),
+  template: z.string().min(1),
+  content: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/, 'a content name is like "blog/clickup-as-erp", without ".md"'),
+  parent: z.string().optional(),
+  paths: z.strictObject(
+    Object.fromEntries(LOCALES.map((locale) => [locale, routePath])) as Record<Locale, typeof routePath>,
+  ),
+});
+
+const RouteTableSchema = z.strictObject({ routes: z.array(RouteSchema).min(1, 'list at least one route') });
+
+/**
+ * Reads and validates the route table: its shape, and what only the whole table can tell
+ * (unique ids, known templates and parents). Path collisions are found by the planner, which
+ * sees every URL form.
+ */
+export function parseRouteTable(
+  text: string,
+  file: string,
+  templateNames: readonly string[],
+  problems: Problems,
+): Route[] | undefined {
+  const source = parseYamlSource(text, file, problems);
+  if (!source) return undefined;
+  const table = validate(source, source.doc.toJS(), RouteTableSchema, problems);
+  if (!table) return undefined;
+
+  const routes = table.routes.map((route, index): Route => ({ ...route, parent: route.parent, at: locationsOf(source, index) }));
+  const ids = new Map<string, Route>();
+  for (const [index, route] of routes.entries()) {
+    const earlier = ids.get(route.id);
+    if (earlier) {
+      problems.add(`route id "${route.id}" is used twice (first at line ${earlier.at.route.line})`, {
+        ...locate(source, ['routes', index, 'id']),
+        hint: 'give each route its own id',
+      });
+    }
+    ids.set(route.id, route);
+    if (!templateNames.includes(route.template)) {
+      problems.add(`unknown template "${route.template}"`, {
+        ...locate(source, ['routes', index, 'template']),
+        hint: `use one of: ${templateNames.join(', ')}`,
+      });
+    }
+  }
+  for (const [index, route] of routes.entries()) {
+    if (route.parent !== undefined && !ids.has(route.parent)) {
+      problems.add(`unknown parent route "${route.parent}"`, {
+        ...locate(source, ['routes', index, 'parent']),
+        hint: 'name the id of another route in this table',
+      });
+    }
+  }
+  return problems.ok ? routes : undefined;
+}
+
+function locationsOf(source: YamlSource, index: number): RouteLocations {
+  return {
+    route: locate(source, ['routes', index]),
+    content: locate(source, ['routes', index, 'content']),
+    path: (locale) => locate(source, ['routes', index, 'paths', locale]),
+  };
+}

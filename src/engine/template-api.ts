@@ -1,0 +1,127 @@
+/**
+ * The contract between the engine and a site's templates. Templates import only types from
+ * here; the engine hands them everything they render, so they read no files and compute no
+ * output paths.
+ */
+import type { ComponentType } from 'react';
+import type { z } from 'zod';
+import type { Locale } from '../shared/locales';
+import type { SiteSettings } from './site-settings';
+
+export type { Locale, SiteSettings };
+
+/** One page as planned: a route in a locale, in one of its URL forms. */
+export interface PageInfo {
+  routeId: string;
+  template: string;
+  locale: Locale;
+  /** The URL path of this page (`/hu/karrier`). */
+  url: string;
+  /** The canonical URL path: the unprefixed English form for English pages. */
+  canonical: string;
+  /** The route's canonical path in every locale, for hreflang and the language menu. */
+  alternates: Readonly<Record<Locale, string>>;
+  /** The route id of the page's parent (the hub that lists it), if any. */
+  parent: string | undefined;
+}
+
+/** A heading of the page's Markdown, for a table of contents. */
+export interface Heading {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** A page's Markdown: validated front matter and the rendered, sanitized body. */
+export interface PageContent<Data = Record<string, unknown>> {
+  data: Data & CommonFields;
+  html: string;
+  headings: readonly Heading[];
+  words: number;
+  readingMinutes: number;
+}
+
+export interface CommonFields {
+  title: string;
+  description: string;
+  summary?: string | undefined;
+}
+
+/** What a hub or a card shows of another page. */
+export interface PageSummary<Data = Record<string, unknown>> {
+  routeId: string;
+  template: string;
+  parent: string | undefined;
+  url: string;
+  title: string;
+  description: string;
+  summary: string;
+  data: Data & CommonFields;
+  readingMinutes: number;
+}
+
+/** Formatting in the page's locale. Every function throws on invalid input. */
+export interface I18n {
+  locale: Locale;
+  /** BCP 47 tag (`hu-HU`). */
+  language: string;
+  /** An ICU message from `locales/<locale>.json`. */
+  t(key: string, values?: Record<string, string | number | Date>): string;
+  /** `2025-03-05` as `March 5, 2025` / `2025. március 5.` / `5. März 2025`. */
+  date(isoDate: string, style?: 'long' | 'medium' | 'short'): string;
+  number(value: number, options?: Intl.NumberFormatOptions): string;
+  currency(value: number, currency: string): string;
+}
+
+/** Links to other routes, always in the page's own locale. */
+export interface Links {
+  /** The localized URL path of a route. Throws on an unknown route id. */
+  path(routeId: string): string;
+  /** The summary of a route's page in this locale. */
+  page(routeId: string): PageSummary;
+  /** The pages whose parent is `routeId`: dated ones newest first, others in table order. */
+  children(routeId: string): PageSummary[];
+}
+
+/** The build being made; its id names the per-build files (`/_i18n/<id>/...`). */
+export interface BuildStamp {
+  id: string;
+  /** Milliseconds since the epoch, from the sources (see docs/architecture.md). */
+  timestamp: number;
+}
+
+/** The hashed asset URLs a page references. */
+export interface Assets {
+  stylesheet: string;
+}
+
+export interface PageProps<Data = Record<string, unknown>> {
+  page: PageInfo;
+  content: PageContent<Data>;
+  site: SiteSettings;
+  i18n: I18n;
+  links: Links;
+  assets: Assets;
+  build: BuildStamp;
+}
+
+/** The not-found page has no route and no Markdown. */
+export interface NotFoundProps {
+  site: SiteSettings;
+  i18n: I18n;
+  links: Links;
+  assets: Assets;
+  build: BuildStamp;
+}
+
+export interface TemplateDefinition {
+  component: ComponentType<PageProps<any>>;
+  /** Front matter fields beyond the common `title`, `description` and `summary`. */
+  fields?: z.ZodRawShape;
+}
+
+/** What `src/templates/index.ts` exports. */
+export interface TemplateModule {
+  templates: Readonly<Record<string, TemplateDefinition>>;
+  NotFound: ComponentType<NotFoundProps>;
+}

@@ -1,0 +1,120 @@
+import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import type { z } from 'zod';
+import type { Problems, SourceLocation } from './errors';
+
+/** A parsed YAML (or JSON) document that can point at any of its nodes by path. */
+export interface YamlSource {
+  file: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+}
+
+export type DataPath = readonly PropertyKey[];
+
+/**
+ * Parses `text` keeping node positions. Syntax errors go to `problems`; the result is
+ * undefined when the document could not be parsed.
+ */
+export function parseYamlSource(text: string, file: string, problems: Problems): YamlSource | undefined {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const { line, col } = lines.linePos(error.pos[0]);
+      problems.add(firstLine(error.message), {
+        file,
+        line,
+        column: col,
+        hint: 'fix the YAML syntax at this place (indentation, quotes, a missing colon or bracket)',
+      });
+    }
+    return undefined;
+  }
+  return { file, doc, lines };
+}
+
+/** The location of the value at `path`, or of its nearest ancestor that exists. */
+export function locate(source: YamlSource, path: DataPath): SourceLocation {
+  return positionOf(source, nodeAt(source, path) ?? source.doc.contents);
+}
+
+/** The location of the key `key` in the map at `path` (for unknown or misspelled keys). */
+export function locateKey(source: YamlSource, path: DataPath, key: string): SourceLocation {
+  const parent = nodeAt(source, path);
+  if (isMap(parent)) {
+    const pair = parent.items.find((item) => isScalar(item.key) && String(item.key.value) === key);
+    if (pair && isScalar(pair.key)) return positionOf(source, pair.key);
+  }
+  return locate(source, path);
+}
+
+/** Whether the document has a value at `path`. */
+export function hasNode(source: YamlSource, path: DataPath): boolean {
+  return source.doc.hasIn(path.map(keyOf));
+}
+
+function nodeAt(source: YamlSource, path: DataPath): Node | undefined {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = source.doc.getIn(path.slice(0, depth).map(keyOf), true);
+    if (node && (isMap(node) || isSeq(node) || isScalar(node) || isPair(node))) return node as Node;
+  }
+  return undefined;
+}
+
+function keyOf(segment: PropertyKey): string | number {
+  return typeof segment === 'number' ? segment : String(segment);
+}
+
+function positionOf(source: YamlSource, node: unknown): SourceLocation {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  const { line, col } = source.lines.linePos(range ? range[0] : 0);
+  return { file: source.file, line, column: col };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+/**
+ * Validates the parsed data with a zod schema and turns each issue into a located problem.
+ * Returns the parsed value when valid.
+ */
+export function validate<T>(
+  source: YamlSource,
+  data: unknown,
+  schema: z.ZodType<T>,
+  problems: Problems,
+  basePath: DataPath = [],
+): T | undefined {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const path = [...basePath, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        problems.add(`unknown key "${key}"${describePath(path, ' in ')}`, {
+          ...locateKey(source, path, key),
+          hint: 'remove it or check its spelling',
+        });
+      }
+    } else if (issue.code === 'invalid_type' && !hasNode(source, path)) {
+      problems.add(`missing required field "${describePath(path)}"`, {
+        ...locate(source, path),
+        hint: `add "${String(path[path.length - 1])}" here`,
+      });
+    } else {
+      problems.add(`${describePath(path)}: ${issue.message}`, locate(source, path));
+    }
+  }
+  return undefined;
+}
+
+/** `routes[3].paths.hu` */
+export function describePath(path: DataPath, prefix = ''): string {
+  if (path.length === 0) return '';
+  let text = '';
+  for (const segment of path) {
+    text += typeof segment === 'number' ? `[${segment}]` : text ? `.${String(segment)}` : String(segment);
+  }
+  return prefix + text;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** A calendar day written `YYYY-MM-DD` that exists. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'write dates as YYYY-MM-DD')
+  .refine((value) => {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  }, 'there is no such day');
+
+const text = z.string().trim().min(1, 'must not be empty');
+const textList = z.array(text);
+
+/** Front matter fields of each template, beyond title, description and summary. */
+export const articleFields = {
+  date: isoDate,
+  updated: isoDate.optional(),
+  author: text,
+  tags: textList.min(1, 'give at least one tag'),
+};
+
+export const serviceFields = {
+  audience: text.optional(),
+  steps: z.array(z.strictObject({ title: text, text })).optional(),
+  faq: z.array(z.strictObject({ question: text, answer: text })).optional(),
+};
+
+export const caseStudyFields = {
+  client: text,
+  industry: text,
+  technologies: textList.min(1),
+  results: textList.optional(),
+  quote: z.strictObject({ text, role: text }).optional(),
+};
+
+export const tenderFields = {
+  projectTitle: text,
+  beneficiary: text,
+  projectId: text,
+  amount: z.number().finite().positive('must be a positive amount'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code like HUF').default('HUF'),
+  start: isoDate,
+  end: isoDate,
+  funder: text.optional(),
+};
+
+export const careerFields = {
+  positions: z
+    .array(
+      z.strictObject({
+        id: z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and "-"'),
+        title: text,
+        location: text,
+        employment: text,
+        summary: text,
+        duties: textList.optional(),
+        requirements: textList.optional(),
+        benefits: textList.optional(),
+      }),
+    )
+    .min(1, 'list at least one position'),
+};
+
+type Infer<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
+export type ArticleData = Infer<typeof articleFields>;
+export type ServiceData = Infer<typeof serviceFields>;
+export type CaseStudyData = Infer<typeof caseStudyFields>;
+export type TenderData = Infer<typeof tenderFields>;
+export type CareerData = Infer<typeof careerFields>;

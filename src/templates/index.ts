@@ -1,0 +1,32 @@
+/** The site's templates: which component renders each kind of page, and its front matter fields. */
+import './site.css';
+import type { TemplateDefinition, TemplateModule } from '../engine/template-api';
+import { articleFields, careerFields, caseStudyFields, serviceFields, tenderFields } from './fields';
+import { AboutPage } from './pages/AboutPage';
+import { ArticlePage } from './pages/ArticlePage';
+import { CareerPage } from './pages/CareerPage';
+import { CaseStudyPage } from './pages/CaseStudyPage';
+import { ContactPage } from './pages/ContactPage';
+import { ContactResultPage } from './pages/ContactResultPage';
+import { HomePage } from './pages/HomePage';
+import { HubPage } from './pages/HubPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { OfferPage } from './pages/OfferPage';
+import { ServicePage } from './pages/ServicePage';
+import { TenderPage } from './pages/TenderPage';
+
+export const templates: Record<string, TemplateDefinition> = {
+  home: { component: HomePage },
+  hub: { component: HubPage },
+  article: { component: ArticlePage, fields: articleFields },
+  service: { component: ServicePage, fields: serviceFields },
+  'case-study': { component: CaseStudyPage, fields: caseStudyFields },
+  tender: { component: TenderPage, fields: tenderFields },
+  career: { component: CareerPage, fields: careerFields },
+  about: { component: AboutPage },
+  contact: { component: ContactPage },
+  offer: { component: OfferPage },
+  'contact-result': { component: ContactResultPage },
+};
+
+export const NotFound: TemplateModule['NotFound'] = NotFoundPage;

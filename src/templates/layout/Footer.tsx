@@ -1,0 +1,92 @@
+import type { DocumentProps } from './Document';
+
+const EXPLORE: ReadonlyArray<readonly [string, string]> = [
+  ['services', 'nav.services'],
+  ['case-studies', 'nav.caseStudies'],
+  ['blog', 'nav.blog'],
+  ['career', 'nav.career'],
+  ['about-us', 'nav.aboutUs'],
+  ['tenders', 'nav.tenders'],
+];
+
+/** Monday 2024-01-01 and the days after it, for weekday names in the page's language. */
+const WEEKDAY_INDEX = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 } as const;
+
+export function Footer({ site, i18n, links, build }: DocumentProps) {
+  const { company } = site;
+  const weekday = (day: keyof typeof WEEKDAY_INDEX) =>
+    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2024, 0, WEEKDAY_INDEX[day])),
+    );
+  const { days, opens, closes } = company.openingHours;
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-company">
+          <h2 id="footer-company">{company.name}</h2>
+          <p>{i18n.t('site.tagline')}</p>
+        </section>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore">{i18n.t('footer.explore')}</h2>
+          <ul>
+            {EXPLORE.map(([routeId, key]) => (
+              <li key={routeId}>
+                <a href={links.path(routeId)}>{i18n.t(key)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">{i18n.t('footer.contact')}</h2>
+          <address>
+            {company.address.street}
+            <br />
+            {company.address.postalCode} {company.address.city}
+            <br />
+            <a href={`mailto:${company.email}`}>{company.email}</a>
+            <br />
+            <a href={`tel:${company.phone.replace(/\s+/g, '')}`}>{company.phone}</a>
+          </address>
+          <p>
+            {i18n.t('footer.hours', {
+              firstDay: weekday(days[0]!),
+              lastDay: weekday(days[days.length - 1]!),
+              opens,
+              closes,
+            })}
+          </p>
+        </section>
+        <section aria-labelledby="footer-legal">
+          <h2 id="footer-legal">{i18n.t('footer.company')}</h2>
+          <p>
+            {company.legalName}
+            <br />
+            {i18n.t('footer.registration', { number: company.registrationNumber })}
+            <br />
+            {i18n.t('footer.taxNumber', { number: company.taxNumber })}
+            {company.euVatNumber && (
+              <>
+                <br />
+                {i18n.t('footer.euVatNumber', { number: company.euVatNumber })}
+              </>
+            )}
+          </p>
+          {Object.keys(company.social).length > 0 && (
+            <ul className="site-footer__social" aria-label={i18n.t('footer.social')}>
+              {Object.entries(company.social).map(([name, url]) => (
+                <li key={name}>
+                  <a href={url} rel="noopener">
+                    {name.charAt(0).toUpperCase() + name.slice(1)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>{i18n.t('footer.rights', { year: new Date(build.timestamp).getUTCFullYear(), legalName: company.legalName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,47 @@
+import type { DocumentProps } from './Document';
+import { LanguageMenu } from './LanguageMenu';
+import { Logo } from '../components/Logo';
+
+/** Main navigation entries: route id and message key. */
+const NAV: ReadonlyArray<readonly [string, string]> = [
+  ['services', 'nav.services'],
+  ['case-studies', 'nav.caseStudies'],
+  ['blog', 'nav.blog'],
+  ['career', 'nav.career'],
+  ['about-us', 'nav.aboutUs'],
+  ['contact', 'nav.contact'],
+];
+
+export function Header({ page, site, i18n, links }: DocumentProps) {
+  const section = page?.parent ?? page?.routeId;
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <a className="site-header__logo" href={links.path('home')} aria-label={i18n.t('site.logoLabel', { company: site.company.name })}>
+          <Logo />
+          <span>{site.company.name}</span>
+        </a>
+        <nav className="main-nav" aria-label={i18n.t('nav.label')}>
+          <ul>
+            {NAV.map(([routeId, key]) => (
+              <li key={routeId}>
+                <a
+                  href={links.path(routeId)}
+                  aria-current={page?.routeId === routeId ? 'page' : section === routeId ? 'true' : undefined}
+                >
+                  {i18n.t(key)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <LanguageMenu page={page} i18n={i18n} />
+          <a className="button button--small" href={links.path('offer')}>
+            {i18n.t('nav.offer')}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}
