@@ -13,6 +13,9 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
   try {
     const result = await build({ root: flags.root, ...(flags.out ? { out: flags.out } : {}) });
     const ms = Math.round(performance.now() - started);
+    if (flags.verbose) {
+      for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
+    }
     console.log(`sitegen: built ${result.pages.length} pages (${result.files.size} files) into ${result.outDir} in ${ms} ms, build ${result.id}`);
   } catch (error) {
     await reportFailure(error, flags.verbose);

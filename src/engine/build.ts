@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
-import { parseContent } from './content';
-import { Problems } from './errors';
-import { loadTemplates, templatesDirOf } from './load-templates';
-import { createMarkdownRenderer } from './markdown';
+import { parseContent, validateContent } from './content';
+import { BuildFailure, Problems } from './errors';
+import { loadTemplates, templatesDirOf, type LoadedTemplates } from './load-templates';
+import { createMarkdownJobRunner } from './markdown-jobs';
 import { parseMessages } from './messages';
 import { BUNDLED_TEMPLATES_DIR, ENGINE_VERSION } from './package-info';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources } from './read-sources';
 import { renderNotFound, renderPages } from './render-pages';
-import { parseRouteTable } from './route-table';
+import { checkRouteTemplates, parseRouteTable } from './route-table';
 import { parseSiteSettings } from './site-settings';
 import { writeSite } from './write-output';
 
@@ -27,6 +27,8 @@ export interface BuildResult extends BuildInfo {
   outDir: string;
   pages: readonly PagePlan[];
   files: OutputFiles;
+  /** Milliseconds spent in each stage, in order. */
+  timings: ReadonlyArray<readonly [stage: string, ms: number]>;
 }
 
 /**
@@ -40,52 +42,103 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Stack traces of templates point at their TSX lines.
   process.setSourceMapsEnabled(true);
   const problems = new Problems();
+  const timings = stopwatch();
 
-  // 1. Read the site's sources and load its templates.
-  const [sources, templates] = await Promise.all([
-    readSources(root, problems),
-    loadTemplates(templatesDirOf(root, BUNDLED_TEMPLATES_DIR), path.join(root, '.sitegen-cache')),
-  ]);
+  // 1. Start bundling the templates (esbuild works in its own process meanwhile), then read
+  //    the sources.
+  const templatesLoading = settle(loadTemplates(templatesDirOf(root, BUNDLED_TEMPLATES_DIR), path.join(root, '.sitegen-cache')));
+  try {
+    const sources = await readSources(root, problems);
+    problems.throwIfAny();
+    timings.lap('read sources');
+
+    // 2. Parse and validate settings, messages and the route table.
+    const site = parseSiteSettings(sources.site!.text, sources.site!.path, problems);
+    const catalog = parseMessages(sources.locales, problems);
+    const routes = parseRouteTable(sources.routes!.text, sources.routes!.path, problems);
+    problems.throwIfAny();
+    timings.lap('parse settings, messages, routes');
+
+    // 3. Plan every page: route x locale x URL form, output paths, alternates.
+    const pages = planPages(routes!, problems);
+    problems.throwIfAny();
+    timings.lap('plan pages');
+
+    // 4. Parse the Markdown of every route in every locale.
+    const parsed = await parseContent(routes!, pages, sources.content, createMarkdownJobRunner(), problems);
+    timings.lap('parse content');
+
+    // 5. With the templates loaded, check template names and each template's front matter.
+    const templates = await templatesOrErrors(templatesLoading, problems);
+    checkRouteTemplates(routes!, Object.keys(templates.module.templates), problems);
+    const content = validateContent(routes!, parsed, templates.module.templates, problems);
+    problems.throwIfAny();
+    timings.lap('load templates, validate content');
+
+    // 6. Render the pages and the not-found page.
+    const info = computeBuildInfo(sources, { engineVersion: ENGINE_VERSION, templatesHash: templates.hash, css: templates.css });
+    const assets = buildAssets(templates.css, sources.publicFiles);
+    const renderInput = {
+      routes: routes!,
+      content,
+      catalog: catalog!,
+      site: site!,
+      templates: templates.module,
+      assets: { stylesheet: assets.stylesheet },
+      build: info,
+      templateFiles: templates.inputs,
+    };
+    const rendered = renderPages(pages, renderInput, problems);
+    const notFound = renderNotFound(renderInput, problems);
+    problems.throwIfAny();
+    timings.lap('render pages');
+
+    // 7. Collect pages, JSON artifacts and assets, then write them all at once.
+    const files: OutputFiles = new Map([
+      ...rendered.map(({ plan, html }) => [plan.outputPath, html] as const),
+      ['404.html', notFound!] as const,
+      ...buildArtifacts(pages, content, catalog!, info),
+      ...assets.files,
+    ]);
+    timings.lap('build artifacts');
+    if (options.write !== false) await writeSite(outDir, files);
+    timings.lap('write');
+    return { ...info, outDir, pages, files, timings: timings.laps };
+  } finally {
+    // A build that failed early must not leave the template bundling to fail unobserved.
+    await templatesLoading;
+  }
+}
+
+/** Holds a promise's outcome so a failure is not "unhandled" while other stages run. */
+function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  return promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+/** The loaded templates; errors in them join the errors found so far, reported together. */
+async function templatesOrErrors(
+  loading: Promise<{ value: LoadedTemplates } | { error: unknown }>,
+  problems: Problems,
+): Promise<LoadedTemplates> {
+  const outcome = await loading;
+  if ('value' in outcome) return outcome.value;
+  if (outcome.error instanceof BuildFailure) for (const error of outcome.error.errors) problems.push(error);
   problems.throwIfAny();
+  throw outcome.error;
+}
 
-  // 2. Parse and validate settings, messages and the route table.
-  const site = parseSiteSettings(sources.site!.text, sources.site!.path, problems);
-  const catalog = parseMessages(sources.locales, problems);
-  const routes = parseRouteTable(sources.routes!.text, sources.routes!.path, Object.keys(templates.module.templates), problems);
-  problems.throwIfAny();
-
-  // 3. Plan every page: route x locale x URL form, output paths, alternates.
-  const pages = planPages(routes!, problems);
-  problems.throwIfAny();
-
-  // 4. Parse the Markdown of every route in every locale.
-  const content = parseContent(routes!, pages, sources.content, templates.module.templates, createMarkdownRenderer(), problems);
-  problems.throwIfAny();
-
-  // 5. Render the pages and the not-found page.
-  const info = computeBuildInfo(sources, { engineVersion: ENGINE_VERSION, templatesHash: templates.hash, css: templates.css });
-  const assets = buildAssets(templates.css, sources.publicFiles);
-  const renderInput = {
-    routes: routes!,
-    content,
-    catalog: catalog!,
-    site: site!,
-    templates: templates.module,
-    assets: { stylesheet: assets.stylesheet },
-    build: info,
-    templateFiles: templates.inputs,
+function stopwatch() {
+  const laps: Array<[string, number]> = [];
+  let last = performance.now();
+  return {
+    laps,
+    lap(stage: string) {
+      const now = performance.now();
+      laps.push([stage, Math.round((now - last) * 10) / 10]);
+      last = now;
+    },
   };
-  const rendered = renderPages(pages, renderInput, problems);
-  const notFound = renderNotFound(renderInput, problems);
-  problems.throwIfAny();
-
-  // 6. Collect pages, JSON artifacts and assets, then write them all at once.
-  const files: OutputFiles = new Map([
-    ...rendered.map(({ plan, html }) => [plan.outputPath, html] as const),
-    ['404.html', notFound!] as const,
-    ...buildArtifacts(pages, content, catalog!, info),
-    ...assets.files,
-  ]);
-  if (options.write !== false) await writeSite(outDir, files);
-  return { ...info, outDir, pages, files };
 }

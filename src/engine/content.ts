@@ -1,17 +1,27 @@
 import matter from 'gray-matter';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locales';
-import type { Problems } from './errors';
-import type { createMarkdownRenderer } from './markdown';
+import { SiteError, type Problems } from './errors';
+import type { RenderedMarkdown } from './markdown';
+import type { JobResult, LinkData, MarkdownJob } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
 import type { PageContent, TemplateDefinition } from './template-api';
-import { parseYamlSource, validate } from './yaml-source';
+import { parseYamlSource, validate, type YamlSource } from './yaml-source';
 
 /** The Markdown source files by path relative to `content/` (`hu/career.md`). */
 export type ContentFiles = ReadonlyMap<string, { path: string; text: string }>;
 
-/** Parsed content by route id, then locale. */
+/** A Markdown file parsed, before its front matter is checked against its template's fields. */
+export interface ParsedPage {
+  frontMatter: YamlSource;
+  body: RenderedMarkdown;
+}
+
+/** Parsed files by route id, then locale. */
+export type ParsedContent = ReadonlyMap<string, Readonly<Record<Locale, ParsedPage>>>;
+
+/** Validated content by route id, then locale. */
 export type SiteContent = ReadonlyMap<string, Readonly<Record<Locale, PageContent>>>;
 
 const commonFields = {
@@ -27,30 +37,21 @@ export function contentPathOf(route: Route, locale: Locale): string {
   return `${locale}/${route.content}.md`;
 }
 
+/** Renders Markdown jobs, in order (on worker threads where it can). */
+export type RenderMarkdown = (jobs: readonly MarkdownJob[], links: LinkData) => Promise<JobResult[]>;
+
 /**
- * Parses every route's Markdown in every locale: front matter validated against the common
- * fields and the template's own, the body rendered to sanitized HTML with localized links.
+ * Parses every route's Markdown in every locale: the front matter with positions, the body to
+ * sanitized HTML with localized links. It needs no templates, so it runs while they bundle.
  */
-export function parseContent(
+export async function parseContent(
   routes: readonly Route[],
   pages: readonly PagePlan[],
   files: ContentFiles,
-  templates: Readonly<Record<string, TemplateDefinition>>,
-  render: ReturnType<typeof createMarkdownRenderer>,
+  renderMarkdown: RenderMarkdown,
   problems: Problems,
-): SiteContent {
-  const urls = linkTable(routes, pages);
-  const schemas = new Map<string, z.ZodType>();
-  const schemaOf = (template: string) => {
-    let schema = schemas.get(template);
-    if (!schema) {
-      schema = z.strictObject({ ...commonFields, ...templates[template]?.fields });
-      schemas.set(template, schema);
-    }
-    return schema;
-  };
-
-  const content = new Map<string, Record<Locale, PageContent>>();
+): Promise<ParsedContent> {
+  const split: Array<{ route: Route; locale: Locale; frontMatter: YamlSource | undefined; job: MarkdownJob }> = [];
   for (const route of routes) {
     const missing = LOCALES.filter((locale) => !files.has(contentPathOf(route, locale)));
     if (missing.length > 0) {
@@ -61,32 +62,74 @@ export function parseContent(
       });
       continue;
     }
-    const byLocale: Partial<Record<Locale, PageContent>> = {};
     for (const locale of LOCALES) {
       const source = files.get(contentPathOf(route, locale))!;
-      const page = parsePage(source.path, source.text, schemaOf(route.template), problems, (body, lineOffset) =>
-        render(body, {
-          file: source.path,
-          lineOffset,
-          routeUrl: (id) => urls.get(id, locale),
-          foreignRoute: (url) => urls.foreign(url, locale),
-          problems,
-        }),
-      );
-      if (page) byLocale[locale] = page;
+      const page = splitPage(source.path, source.text, locale, problems);
+      if (page) split.push({ route, locale, ...page });
+    }
+  }
+
+  const rendered = await renderMarkdown(
+    split.map((page) => page.job),
+    linkData(routes, pages),
+  );
+  const content = new Map<string, Partial<Record<Locale, ParsedPage>>>();
+  split.forEach(({ route, locale, frontMatter }, index) => {
+    const { markdown, problems: found } = rendered[index]!;
+    for (const problem of found) problems.push(new SiteError(problem.message, problem));
+    if (!frontMatter) return;
+    const byLocale = content.get(route.id) ?? {};
+    byLocale[locale] = { frontMatter, body: markdown };
+    content.set(route.id, byLocale);
+  });
+  for (const [routeId, byLocale] of content) {
+    if (!LOCALES.every((locale) => byLocale[locale])) content.delete(routeId);
+  }
+  return content as ParsedContent;
+}
+
+/** Checks each page's front matter against the common fields and its template's own. */
+export function validateContent(
+  routes: readonly Route[],
+  parsed: ParsedContent,
+  templates: Readonly<Record<string, TemplateDefinition>>,
+  problems: Problems,
+): SiteContent {
+  const schemas = new Map<string, z.ZodType>();
+  const content = new Map<string, Record<Locale, PageContent>>();
+  for (const route of routes) {
+    const pages = parsed.get(route.id);
+    if (!pages) continue;
+    let schema = schemas.get(route.template);
+    if (!schema) {
+      schema = z.strictObject({ ...commonFields, ...templates[route.template]?.fields });
+      schemas.set(route.template, schema);
+    }
+    const byLocale: Partial<Record<Locale, PageContent>> = {};
+    for (const locale of LOCALES) {
+      const { frontMatter, body } = pages[locale];
+      const data = validate(frontMatter, frontMatter.doc.toJS() ?? {}, schema, problems) as PageContent['data'] | undefined;
+      if (!data) continue;
+      byLocale[locale] = {
+        data,
+        html: body.html,
+        headings: body.headings,
+        words: body.words,
+        readingMinutes: Math.max(1, Math.round(body.words / WORDS_PER_MINUTE)),
+      };
     }
     if (LOCALES.every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
   }
   return content;
 }
 
-function parsePage(
+/** Splits front matter from body: the front matter parsed here, the body left as a Markdown job. */
+function splitPage(
   file: string,
   text: string,
-  schema: z.ZodType,
+  locale: Locale,
   problems: Problems,
-  renderBody: (body: string, lineOffset: number) => ReturnType<ReturnType<typeof createMarkdownRenderer>>,
-): PageContent | undefined {
+): { frontMatter: YamlSource | undefined; job: MarkdownJob } | undefined {
   if (!/^---\r?\n/.test(text)) {
     problems.add('the file has no front matter', {
       file,
@@ -98,20 +141,8 @@ function parsePage(
   const split = matter(text, { engines: { yaml: () => ({}) } });
   // `split.matter` starts right after the opening fence, so its line numbers are the file's.
   const frontMatter = parseYamlSource(split.matter, file, problems);
-  if (!frontMatter) return undefined;
-  const raw = frontMatter.doc.toJS() ?? {};
-  const data = validate(frontMatter, raw, schema, problems) as PageContent['data'] | undefined;
-  const bodyStart = text.length - split.content.length;
-  const lineOffset = countLines(text.slice(0, bodyStart));
-  const body = renderBody(split.content, lineOffset);
-  if (!data) return undefined;
-  return {
-    data,
-    html: body.html,
-    headings: body.headings,
-    words: body.words,
-    readingMinutes: Math.max(1, Math.round(body.words / WORDS_PER_MINUTE)),
-  };
+  const lineOffset = countLines(text.slice(0, text.length - split.content.length));
+  return { frontMatter, job: { file, body: split.content, lineOffset, locale } };
 }
 
 function countLines(text: string): number {
@@ -120,18 +151,13 @@ function countLines(text: string): number {
   return lines;
 }
 
-/** Route URLs per locale, and a reverse index to spot links into another locale. */
-function linkTable(routes: readonly Route[], pages: readonly PagePlan[]) {
-  const byId = new Map(routes.map((route) => [route.id, route] as const));
-  const owner = new Map(pages.map((page) => [page.url, page] as const));
-  return {
-    get(id: string, locale: Locale): string | undefined {
-      const route = byId.get(id);
-      return route && canonicalUrl(route, locale);
-    },
-    foreign(url: string, locale: Locale): string | undefined {
-      const page = owner.get(url);
-      return page && page.locale !== locale ? page.routeId : undefined;
-    },
-  };
+/** Each route's URL in each locale, and the owner of each page URL, for links in Markdown. */
+function linkData(routes: readonly Route[], pages: readonly PagePlan[]): LinkData {
+  const urls: LinkData['urls'] = {};
+  for (const route of routes) {
+    urls[route.id] = Object.fromEntries(LOCALES.map((locale) => [locale, canonicalUrl(route, locale)])) as Record<Locale, string>;
+  }
+  const owners: LinkData['owners'] = {};
+  for (const page of pages) owners[page.url] = { routeId: page.routeId, locale: page.locale };
+  return { urls, owners };
 }

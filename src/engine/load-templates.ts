@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BuildFailure, SiteError } from './errors';
+import { PACKAGE_ROOT } from './package-info';
 import type { TemplateModule } from './template-api';
 
 export interface LoadedTemplates {
@@ -87,21 +88,24 @@ export async function loadTemplates(templatesDir: string, cacheDir: string): Pro
   return { module, css, hash: digest, inputs };
 }
 
-/** Bare imports (`react`, `zod`) resolve as esbuild would, then stay external as file URLs. */
+/**
+ * Bare imports (`react`, `zod`) resolve from sitegen's own folder first, so templates anywhere
+ * share the engine's React and zod, then from the template's folder for packages only the site
+ * has. They stay external, imported by absolute file URL.
+ */
 const externalPackagesByUrl: esbuild.Plugin = {
   name: 'external-packages-by-url',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined;
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: args.resolveDir,
-        importer: args.importer,
-        pluginData: 'resolving',
-      });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      if (resolved.external) return { path: args.path, external: true };
-      return { path: pathToFileURL(resolved.path).href, external: true };
+      let resolved: esbuild.ResolveResult | undefined;
+      for (const resolveDir of [PACKAGE_ROOT, args.resolveDir]) {
+        resolved = await build.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: 'resolving' });
+        if (resolved.errors.length === 0) break;
+      }
+      if (resolved!.errors.length > 0) return { errors: resolved!.errors };
+      if (resolved!.external) return { path: args.path, external: true };
+      return { path: pathToFileURL(resolved!.path).href, external: true };
     });
   },
 };

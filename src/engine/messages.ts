@@ -168,5 +168,6 @@ function compareLocales(
 }
 
 function describe(placeholders: string[]): string {
-  return placeholders.length ? placeholders.map((p) => `{${p.replace(':', ', ')}}`).join(' ') : 'none';
+  if (placeholders.length === 0) return 'none';
+  return placeholders.map((p) => (p.endsWith(':text') ? `{${p.slice(0, -5)}}` : `{${p.replace(':', ', ')}}`)).join(' ');
 }

@@ -18,6 +18,7 @@ export interface Route {
 
 export interface RouteLocations {
   route: SourceLocation;
+  template: SourceLocation;
   content: SourceLocation;
   path(locale: Locale): SourceLocation;
 }
@@ -61,15 +62,10 @@ const RouteTableSchema = z.strictObject({ routes: z.array(RouteSchema).min(1, 'l
 
 /**
  * Reads and validates the route table: its shape, and what only the whole table can tell
- * (unique ids, known templates and parents). Path collisions are found by the planner, which
- * sees every URL form.
+ * (unique ids, known parents). Path collisions are found by the planner, which sees every URL
+ * form; template names are checked once the templates are loaded (`checkRouteTemplates`).
  */
-export function parseRouteTable(
-  text: string,
-  file: string,
-  templateNames: readonly string[],
-  problems: Problems,
-): Route[] | undefined {
+export function parseRouteTable(text: string, file: string, problems: Problems): Route[] | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
   const table = validate(source, source.doc.toJS(), RouteTableSchema, problems);
@@ -86,12 +82,6 @@ export function parseRouteTable(
       });
     }
     ids.set(route.id, route);
-    if (!templateNames.includes(route.template)) {
-      problems.add(`unknown template "${route.template}"`, {
-        ...locate(source, ['routes', index, 'template']),
-        hint: `use one of: ${templateNames.join(', ')}`,
-      });
-    }
   }
   for (const [index, route] of routes.entries()) {
     if (route.parent !== undefined && !ids.has(route.parent)) {
@@ -104,9 +94,22 @@ export function parseRouteTable(
   return problems.ok ? routes : undefined;
 }
 
+/** Every route names a template that exists. */
+export function checkRouteTemplates(routes: readonly Route[], templateNames: readonly string[], problems: Problems): void {
+  for (const route of routes) {
+    if (!templateNames.includes(route.template)) {
+      problems.add(`unknown template "${route.template}"`, {
+        ...route.at.template,
+        hint: `use one of: ${templateNames.join(', ')}`,
+      });
+    }
+  }
+}
+
 function locationsOf(source: YamlSource, index: number): RouteLocations {
   return {
     route: locate(source, ['routes', index]),
+    template: locate(source, ['routes', index, 'template']),
     content: locate(source, ['routes', index, 'content']),
     path: (locale) => locate(source, ['routes', index, 'paths', locale]),
   };

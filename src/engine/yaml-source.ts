@@ -18,16 +18,17 @@ export type DataPath = readonly PropertyKey[];
 export function parseYamlSource(text: string, file: string, problems: Problems): YamlSource | undefined {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const { line, col } = lines.linePos(error.pos[0]);
-      problems.add(firstLine(error.message), {
-        file,
-        line,
-        column: col,
-        hint: 'fix the YAML syntax at this place (indentation, quotes, a missing colon or bracket)',
-      });
-    }
+  const error = doc.errors[0];
+  if (error) {
+    // Only the first syntax error: the ones after it mostly follow from it.
+    const { offset, message } = explainSyntaxError(text, error.pos[0], firstLine(error.message));
+    const { line, col } = lines.linePos(offset);
+    problems.add(message, {
+      file,
+      line,
+      column: col,
+      hint: 'fix the YAML syntax at this place (indentation, quotes, a missing colon or bracket)',
+    });
     return undefined;
   }
   return { file, doc, lines };
@@ -69,6 +70,23 @@ function positionOf(source: YamlSource, node: unknown): SourceLocation {
   const range = (node as { range?: [number, number, number] } | null)?.range;
   const { line, col } = source.lines.linePos(range ? range[0] : 0);
   return { file: source.file, line, column: col };
+}
+
+/**
+ * The parser notices an unclosed `{` or `[` only where the next line starts; point at the
+ * bracket that was left open instead.
+ */
+function explainSyntaxError(text: string, offset: number, message: string): { offset: number; message: string } {
+  const unclosed = /end with an? ([}\]])/.exec(message);
+  if (!unclosed) return { offset, message };
+  const close = unclosed[1]!;
+  const open = close === '}' ? '{' : '[';
+  let depth = 0;
+  for (let i = Math.min(offset, text.length) - 1; i >= 0; i--) {
+    if (text[i] === close) depth++;
+    else if (text[i] === open && depth-- === 0) return { offset: i, message: `this "${open}" is never closed with "${close}"` };
+  }
+  return { offset, message };
 }
 
 function firstLine(message: string): string {

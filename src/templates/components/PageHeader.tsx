@@ -13,7 +13,7 @@ interface PageHeaderProps {
 
 /** The page's `<h1>` with breadcrumbs above it and the lead below. */
 export function PageHeader({ page, i18n, links, title, lead, meta }: PageHeaderProps) {
-  const trail = breadcrumbTrail(page, links);
+  const trail = breadcrumbTrail(page, links, i18n);
   return (
     <header className="page-header">
       <div className="container">
@@ -38,7 +38,7 @@ export function PageHeader({ page, i18n, links, title, lead, meta }: PageHeaderP
 }
 
 /** Home, then each parent up to the page (the page itself is the last crumb). */
-function breadcrumbTrail(page: PageInfo, links: Links): Array<{ url: string; title: string }> {
+function breadcrumbTrail(page: PageInfo, links: Links, i18n: I18n): Array<{ url: string; title: string }> {
   if (page.routeId === 'home') return [];
   const trail: Array<{ url: string; title: string }> = [];
   for (let parent = page.parent; parent; parent = links.page(parent).parent) {
@@ -46,7 +46,6 @@ function breadcrumbTrail(page: PageInfo, links: Links): Array<{ url: string; tit
     trail.unshift({ url: summary.url, title: summary.title });
     if (trail.length > 5) break;
   }
-  const home = links.page('home');
-  trail.unshift({ url: home.url, title: home.title });
+  trail.unshift({ url: links.path('home'), title: i18n.t('nav.home') });
   return trail;
 }

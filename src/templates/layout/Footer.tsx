@@ -9,15 +9,33 @@ const EXPLORE: ReadonlyArray<readonly [string, string]> = [
   ['tenders', 'nav.tenders'],
 ];
 
+/** How the networks write their own names; others are shown capitalised. */
+const NETWORK_NAMES: Readonly<Record<string, string>> = {
+  linkedin: 'LinkedIn',
+  github: 'GitHub',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  x: 'X',
+  instagram: 'Instagram',
+};
+
 /** Monday 2024-01-01 and the days after it, for weekday names in the page's language. */
 const WEEKDAY_INDEX = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 } as const;
 
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function weekdayName(language: string, day: keyof typeof WEEKDAY_INDEX): string {
+  let format = weekdayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' });
+    weekdayFormats.set(language, format);
+  }
+  return format.format(new Date(Date.UTC(2024, 0, WEEKDAY_INDEX[day])));
+}
+
 export function Footer({ site, i18n, links, build }: DocumentProps) {
   const { company } = site;
-  const weekday = (day: keyof typeof WEEKDAY_INDEX) =>
-    new Intl.DateTimeFormat(i18n.language, { weekday: 'long', timeZone: 'UTC' }).format(
-      new Date(Date.UTC(2024, 0, WEEKDAY_INDEX[day])),
-    );
+  const weekday = (day: keyof typeof WEEKDAY_INDEX) => weekdayName(i18n.language, day);
   const { days, opens, closes } = company.openingHours;
   return (
     <footer className="site-footer">
@@ -76,7 +94,7 @@ export function Footer({ site, i18n, links, build }: DocumentProps) {
               {Object.entries(company.social).map(([name, url]) => (
                 <li key={name}>
                   <a href={url} rel="noopener">
-                    {name.charAt(0).toUpperCase() + name.slice(1)}
+                    {NETWORK_NAMES[name] ?? name.charAt(0).toUpperCase() + name.slice(1)}
                   </a>
                 </li>
               ))}

@@ -1,0 +1,48 @@
+// sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, the
+// cold build of the real site (a fresh process, no template cache) and `sitegen --help`,
+// and prints medians against the targets. A benchmark, not a test: it never fails on time.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(repo, 'bin/sitegen.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+function time(args, before) {
+  const samples = [];
+  for (let run = 0; run < RUNS; run++) {
+    before?.();
+    const start = process.hrtime.bigint();
+    execFileSync(process.execPath, [bin, ...args], { cwd: repo, stdio: 'ignore' });
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(samples.length / 2)], min: samples[0], max: samples[samples.length - 1] };
+}
+
+const out = mkdtempSync(path.join(tmpdir(), 'sitegen-bench-'));
+const cache = path.join(repo, '.sitegen-cache');
+try {
+  const node = time(['--version']);
+  const help = time(['--help']);
+  const cold = time(['build', '--out', path.join(out, 'dist')], () => rmSync(cache, { recursive: true, force: true }));
+  const warm = time(['build', '--out', path.join(out, 'dist')]);
+  const rows = [
+    ['sitegen --help', help, 150],
+    ['build, cold (new process, no cache)', cold, 1000],
+    ['build again, replacing the previous output', warm, 1000],
+    ['sitegen --version (start-up floor)', node, undefined],
+  ];
+  console.log(`sitegen bench: median of ${RUNS} runs on ${process.platform} ${process.arch}, Node ${process.version}`);
+  console.log('| what | median ms | min | max | target ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const [what, t, target] of rows) {
+    const verdict = target === undefined ? '' : `${target} ${t.median <= target ? '(met)' : '(missed)'}`;
+    console.log(`| ${what} | ${t.median.toFixed(0)} | ${t.min.toFixed(0)} | ${t.max.toFixed(0)} | ${verdict} |`);
+  }
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

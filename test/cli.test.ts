@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copySite, edit, lineOf, runCli, snapshotTree, tempDir } from './helpers/site';
+
+describe('the sitegen command', () => {
+  it('prints help with every command and option', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('build [options]');
+    const buildHelp = await runCli(['build', '--help']);
+    expect(buildHelp.stdout).toMatch(/--root <dir>/);
+    expect(buildHelp.stdout).toMatch(/--out <dir>/);
+    expect(buildHelp.stdout).toMatch(/--verbose/);
+  });
+
+  it('prints its version', async () => {
+    const pkg = JSON.parse(await readFile(path.join(import.meta.dirname, '../package.json'), 'utf8'));
+    expect((await runCli(['--version'])).stdout.trim()).toBe(pkg.version);
+  });
+
+  it('builds a site from --root into dist/ under the root by default', async () => {
+    const root = await copySite();
+    const run = await runCli(['build', '--root', root]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/built 124 pages \(\d+ files\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
+    expect(existsSync(path.join(root, 'dist/hu/karrier/index.html'))).toBe(true);
+  });
+
+  it('fails with file:line:column, a hint and exit code 1, without a stack trace, leaving the output alone', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'site');
+    expect((await runCli(['build', '--root', root, '--out', out])).code).toBe(0);
+    const before = await snapshotTree(out);
+    const routes = await edit(root, 'content/routes.yaml', (text) => text.replace('template: career', 'template: carer'));
+    const run = await runCli(['build', '--out', out], { cwd: root });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`content/routes.yaml:${lineOf(routes, 'template: carer')}:15: error: unknown template "carer"`);
+    expect(run.stderr).toMatch(/\n {2}hint: use one of: .*career/);
+    expect(run.stderr).toContain('the output folder was not changed');
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(await snapshotTree(out)).toEqual(before);
+  });
+
+  it('refuses to replace a folder it did not write', async () => {
+    const root = await copySite();
+    const run = await runCli(['build', '--root', root, '--out', path.join(root, 'content')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/holds files that sitegen did not write/);
+    expect(existsSync(path.join(root, 'content/routes.yaml'))).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Problems } from '../../src/engine/errors';
+import { createMarkdownRenderer, type MarkdownContext } from '../../src/engine/markdown';
+
+const render = createMarkdownRenderer();
+
+function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
+  const problems = new Problems();
+  const result = render(body, {
+    file: 'page.md',
+    lineOffset: 4,
+    routeUrl: (id) => (id === 'contact' ? '/hu/kapcsolat' : undefined),
+    foreignRoute: (url) => (url === '/contact' ? 'contact' : undefined),
+    problems,
+    ...overrides,
+  });
+  return { ...result, problems };
+}
+
+describe('Markdown', () => {
+  it('gives headings ids and lists them', () => {
+    const { html, headings } = renderBody('## What is included\n\nText.\n\n### Árak és díjak\n');
+    expect(html).toContain('<h2 id="what-is-included">What is included</h2>');
+    expect(html).toContain('<h3 id="árak-és-díjak">');
+    expect(headings).toEqual([
+      { depth: 2, id: 'what-is-included', text: 'What is included' },
+      { depth: 3, id: 'árak-és-díjak', text: 'Árak és díjak' },
+    ]);
+  });
+
+  it('renders GitHub-flavoured tables and task lists', () => {
+    const { html } = renderBody('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toContain('type="checkbox"');
+  });
+
+  it('removes raw HTML and unsafe links', () => {
+    const { html } = renderBody('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n');
+    expect(html).not.toMatch(/<script|onerror|javascript:/);
+  });
+
+  it('turns route: links into the localized URL', () => {
+    const { html, problems } = renderBody('Write to [us](route:contact#form).\n');
+    expect(problems.errors).toEqual([]);
+    expect(html).toContain('<a href="/hu/kapcsolat#form">us</a>');
+  });
+
+  it('reports unknown routes and links into another locale at their line in the file', () => {
+    const { problems } = renderBody('First.\n\nSee [x](route:nowhere) and [y](/contact).\n');
+    expect(problems.errors.map((e) => [e.message, e.line, e.column])).toEqual([
+      ['link to unknown route "nowhere"', 7, 5],
+      ['link to /contact, a page of another locale', 7, 28],
+    ]);
+  });
+
+  it('counts words', () => {
+    expect(renderBody('One two three.\n\n## Four five\n\n- six\n').words).toBe(6);
+  });
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/engine';
+import { copySite, edit, snapshotTree, tempDir } from '../helpers/site';
+
+describe('reproducible builds', () => {
+  it('gives byte-identical output for the same sources', async () => {
+    const root = await copySite();
+    const out = await tempDir();
+    const first = await build({ root, out: path.join(out, 'a') });
+    const second = await build({ root, out: path.join(out, 'b') });
+    expect(second.id).toBe(first.id);
+    const [a, b] = [await snapshotTree(path.join(out, 'a')), await snapshotTree(path.join(out, 'b'))];
+    expect(a.size).toBeGreaterThan(250);
+    expect(b).toEqual(a);
+  });
+
+  it('derives the build id from the content', async () => {
+    const root = await copySite();
+    const before = await build({ root, write: false });
+    await edit(root, 'content/en/contact.md', (text) => `${text}\nOne more sentence.\n`);
+    const after = await build({ root, write: false });
+    expect(after.id).not.toBe(before.id);
+    expect(after.id).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('takes the timestamp from SOURCE_DATE_EPOCH, not the clock', async () => {
+    const root = await copySite();
+    const previous = process.env.SOURCE_DATE_EPOCH;
+    process.env.SOURCE_DATE_EPOCH = '1741132800';
+    try {
+      const result = await build({ root, write: false });
+      expect(result.timestamp).toBe(1741132800_000);
+      expect(JSON.parse(result.files.get('_sitegen/builds/latest.json') as string)).toEqual({
+        id: result.id,
+        timestamp: 1741132800_000,
+      });
+    } finally {
+      if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = previous;
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll } from 'vitest';
+
+export const REPO = path.resolve(import.meta.dirname, '../..');
+const SITE_PARTS = ['content', 'locales', 'public'];
+const made: string[] = [];
+
+/** A temporary folder removed after the test file. */
+export async function tempDir(prefix = 'sitegen-test-'): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A copy of the real site's sources (content, locales, public) in a fresh folder, using sitegen's templates. */
+export async function copySite(): Promise<string> {
+  const root = await tempDir('sitegen-site-');
+  await Promise.all(SITE_PARTS.map((part) => cp(path.join(REPO, part), path.join(root, part), { recursive: true })));
+  return root;
+}
+
+/** Rewrites one file of a site; `change` gets and returns its text. */
+export async function edit(root: string, file: string, change: (text: string) => string): Promise<string> {
+  const full = path.join(root, file);
+  const before = await readFile(full, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`edit of ${file} changed nothing`);
+  await writeFile(full, after);
+  return after;
+}
+
+/** The 1-based line of the first line containing `needle`. */
+export function lineOf(text: string, needle: string): number {
+  const index = text.indexOf(needle);
+  if (index === -1) throw new Error(`"${needle}" not found`);
+  return text.slice(0, index).split('\n').length;
+}
+
+/** Every file under `dir` with a hash of its bytes: compares whole output trees. */
+export async function snapshotTree(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  const hashes = await Promise.all(
+    files.map(async (file) => [path.relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex')] as const),
+  );
+  return new Map(hashes.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the `sitegen` executable as a user would. */
+export async function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(REPO, 'bin/sitegen.js'), ...args], {
+      cwd: options.cwd ?? REPO,
+      env: { ...process.env, ...options.env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}

@@ -1,0 +1,77 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../src/engine';
+import { REPO } from '../helpers/site';
+
+/**
+ * Every screen and page of the spec, written out by hand (English, Hungarian, German path
+ * without the locale prefix), not derived from the route table, so a wrong table fails here.
+ */
+const EXPECTED: ReadonlyArray<readonly [string, string, string]> = [
+  ['/', '/', '/'],
+  ['/failed-contact', '/sikertelen-bekuldes', '/fehlgeschlagen-kontakt'],
+  ['/career', '/karrier', '/karriere'],
+  ['/tender', '/palyazatok', '/tender'],
+  ['/about-us', '/rolunk', '/ueber-uns'],
+  ['/blog', '/blog', '/blog'],
+  ['/services', '/szolgaltatasok', '/dienstleistungen'],
+  ['/case-studies', '/referencia', '/referenz'],
+  ['/offer', '/ajanlat', '/angebot'],
+  ['/contact', '/kapcsolat', '/kontakt'],
+  ['/successful-contact', '/sikeres-bekuldes', '/erfolgreich-kontakt'],
+  ['/clickup-onboarding/contact', '/clickup-bevezetes/kapcsolat', '/clickup-onboarding/kontakt'],
+  ['/slack-vs-mattermost-I', '/slack-vs-mattermost-I', '/slack-vs-mattermost-I'],
+  ['/slack-vs-mattermost-II', '/slack-vs-mattermost-II', '/slack-vs-mattermost-II'],
+  ['/clickup-as-erp', '/clickup-vallalat-iranyitasi-rendszer', '/clickup-als-ERP'],
+  ['/eu-energy-policy', '/eu-energiapolitika', '/eu-energiepolitik'],
+  ['/future-energy-supply', '/az-energiaellatas-jovoje', '/zukunft-der-energieversorgung'],
+  ['/the-four-day-working-week-2', '/a-negynapos-munkahet-2', '/die-vier-tage-woche-2'],
+  ['/sustainable-IT', '/fenntarthato-IT', '/nachhaltige-IT'],
+  ['/the-four-day-working-week-1', '/a-negynapos-munkahet-1', '/die-vier-tage-woche-1'],
+  ['/finance-automation-clickup-n8n', '/penzugyi-automatizalas-clickup-n8n', '/finanzautomatisierung-clickup-n8n'],
+  ['/it-outsourcing', '/it-kiszervezes', '/it-outsourcing'],
+  ['/clickup-onboarding', '/clickup-bevezetes', '/clickup-onboarding'],
+  ['/software-integrations', '/szoftverintegraciok', '/software-integrationen'],
+  ['/web-and-mobile-development', '/web-es-mobilfejlesztes', '/web-und-mobile-entwicklung'],
+  ['/customer-portal', '/ugyfelportal', '/kundenportal'],
+  ['/producer-plants', '/termelo-uzemek', '/produktionsanlagen'],
+  ['/electric-vehicle-quote', '/elektromos-jarmu-ajanlat', '/elektrofahrzeug-angebot'],
+  ['/tender/cloud-infrastructure-development', '/palyazatok/szechenyi-terv-plusz', '/tender/cloud-infrastruktur-entwicklung'],
+  ['/tender/digital-workplace-development', '/palyazatok/szechenyi-terv-plusz-b', '/tender/digitaler-arbeitsplatz'],
+  ['/tender/export-market-development', '/palyazatok/szechenyi-terv-plusz-c', '/tender/exportmarkt-entwicklung'],
+];
+
+const prefixed = (locale: string, path: string) => (path === '/' ? `/${locale}` : `/${locale}${path}`);
+const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
+
+let site: BuildResult;
+beforeAll(async () => {
+  site = await build({ root: REPO, write: false });
+});
+
+describe('the real site', () => {
+  it('has the 31 routes of the spec: 12 screens, 9 articles, 4 services, 3 case studies, 3 tenders', () => {
+    expect(EXPECTED).toHaveLength(31);
+    expect(new Set(site.pages.map((page) => page.routeId)).size).toBe(31);
+  });
+
+  it('writes every route in all four forms, and nothing else', () => {
+    const expected = EXPECTED.flatMap(([en, hu, de]) => [en, prefixed('en', en), prefixed('hu', hu), prefixed('de', de)]);
+    expect(expected).toHaveLength(124);
+    expect(site.pages.map((page) => page.url).sort()).toEqual([...expected].sort());
+    for (const url of expected) {
+      const html = site.files.get(fileOf(url));
+      expect(html, url).toBeTypeOf('string');
+      expect(html as string).toMatch(/^<!DOCTYPE html><html lang="(en-US|hu-HU|de-DE)">/);
+    }
+  });
+
+  it('serves the English home at / and /en, and writes the not-found page', () => {
+    expect(site.files.has('index.html')).toBe(true);
+    expect(site.files.has('en/index.html')).toBe(true);
+    const notFound = site.files.get('404.html') as string;
+    expect(notFound).toContain('<title>Ooops</title>');
+    expect(notFound).toContain('Page not found');
+    expect(notFound).toContain('href="/">Back to start page...</a>');
+    expect(notFound).toContain('<meta name="robots" content="noindex"/>');
+  });
+});

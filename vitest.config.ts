@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Whole-site builds are CPU-bound; two workers match the build machines' two cores.
+    maxWorkers: 2,
+  },
+});
