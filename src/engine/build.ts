@@ -94,12 +94,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('render pages');
 
     // 7. Collect pages, JSON artifacts and assets, then write them all at once.
-    const files: OutputFiles = new Map([
-      ...rendered.map(({ plan, html }) => [plan.outputPath, html] as const),
-      ['404.html', notFound!] as const,
-      ...buildArtifacts(pages, content, catalog!, info),
-      ...assets.files,
-    ]);
+    const files = mergeOutputs(
+      [
+        new Map([...rendered.map(({ plan, html }) => [plan.outputPath, html] as const), ['404.html', notFound!] as const]),
+        buildArtifacts(pages, content, catalog!, info),
+        assets.files,
+      ],
+      root,
+      problems,
+    );
+    problems.throwIfAny();
     timings.lap('build artifacts');
     if (options.write !== false) await writeSite(outDir, files);
     timings.lap('write');
@@ -108,6 +112,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // A build that failed early must not leave the template bundling to fail unobserved.
     await templatesLoading;
   }
+}
+
+/** One map of every output file; a file of `public/` may not replace a generated one. */
+function mergeOutputs(groups: OutputFiles[], root: string, problems: Problems): OutputFiles {
+  const files: OutputFiles = new Map();
+  for (const group of groups) {
+    for (const [name, content] of group) {
+      if (files.has(name)) {
+        problems.add(`public/${name} has the path of a file the build generates`, {
+          file: path.join(root, 'public', name),
+          hint: 'rename or remove it: pages, payloads and build files are generated',
+        });
+      }
+      files.set(name, content);
+    }
+  }
+  return files;
 }
 
 /** Holds a promise's outcome so a failure is not "unhandled" while other stages run. */

@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure, type SiteError } from '../../src/engine';
@@ -175,6 +176,17 @@ beforeAll(async () => {
 });
 
 describe('bad input', () => {
+  it('refuses a public file on the path of a generated page', async () => {
+    const root = await copySite();
+    await mkdir(path.join(root, 'public/career'), { recursive: true });
+    await writeFile(path.join(root, 'public/career/index.html'), '<p>old page</p>');
+    const failure = await build({ root, out: outDir }).catch((error: unknown) => error);
+    expect((failure as BuildFailure).errors.map((e) => [e.file, e.message])).toEqual([
+      [path.join(root, 'public/career/index.html'), 'public/career/index.html has the path of a file the build generates'],
+    ]);
+    expect(await snapshotTree(outDir)).toEqual(before);
+  });
+
   it.each(CASES)('$name: located error, output folder unchanged', async (testCase) => {
     const root = await copySite();
     const changed = await edit(root, testCase.file, testCase.change);
