@@ -15,6 +15,7 @@ export interface BuildInfo {
 export interface BuildInputs {
   engineVersion: string;
   templatesHash: string;
+  widgetsHash: string;
   css: string;
 }
 
@@ -23,6 +24,7 @@ export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env 
   const add = (name: string, value: string | Buffer) => hash.update(name).update('\0').update(value).update('\0');
   add('engine', inputs.engineVersion);
   add('templates', inputs.templatesHash);
+  add('widgets', inputs.widgetsHash);
   add('css', inputs.css);
   for (const file of [sources.routes, sources.site, ...sources.locales.values()]) {
     if (file) add(file.path.slice(sources.root.length), file.text);

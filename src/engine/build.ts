@@ -3,13 +3,14 @@ import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts
 import { computeBuildInfo, type BuildInfo } from './build-info';
 import { parseContent, validateContent } from './content';
 import { BuildFailure, Problems } from './errors';
-import { loadTemplates, templatesDirOf, type LoadedTemplates } from './load-templates';
+import { loadTemplates, templatesDirOf } from './load-templates';
 import { createMarkdownJobRunner } from './markdown-jobs';
-import { parseMessages } from './messages';
-import { BUNDLED_TEMPLATES_DIR, ENGINE_VERSION } from './package-info';
+import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
+import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
+import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources } from './read-sources';
-import { renderNotFound, renderPages } from './render-pages';
+import { renderErrorPages, renderPages } from './render-pages';
 import { checkRouteTemplates, parseRouteTable } from './route-table';
 import { parseSiteSettings } from './site-settings';
 import { writeSite } from './write-output';
@@ -59,6 +60,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     problems.throwIfAny();
     timings.lap('parse settings, messages, routes');
 
+    // The browser bundle builds in esbuild's process while the main thread parses content.
+    const widgetsBundling = settle(bundleWidgets(widgetsDirOf(root, BUNDLED_WIDGETS_DIR), englishWidgetMessages(catalog!)));
+
     // 3. Plan every page: route x locale x URL form, output paths, alternates.
     const pages = planPages(routes!, problems);
     problems.throwIfAny();
@@ -68,15 +72,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const parsed = await parseContent(routes!, pages, sources.content, createMarkdownJobRunner(), problems);
     timings.lap('parse content');
 
-    // 5. With the templates loaded, check template names and each template's front matter.
-    const templates = await templatesOrErrors(templatesLoading, problems);
+    // 5. With the templates and widgets bundled, check template names and each template's front matter.
+    const templates = await bundledOrErrors(templatesLoading, problems);
+    const widgets = await bundledOrErrors(widgetsBundling, problems);
     checkRouteTemplates(routes!, Object.keys(templates.module.templates), problems);
     const content = validateContent(routes!, parsed, templates.module.templates, problems);
     problems.throwIfAny();
     timings.lap('load templates, validate content');
 
     // 6. Render the pages and the not-found page.
-    const info = computeBuildInfo(sources, { engineVersion: ENGINE_VERSION, templatesHash: templates.hash, css: templates.css });
+    const info = computeBuildInfo(sources, {
+      engineVersion: ENGINE_VERSION,
+      templatesHash: templates.hash,
+      widgetsHash: widgets.hash,
+      css: templates.css,
+    });
     const assets = buildAssets(templates.css, sources.publicFiles);
     const renderInput = {
       routes: routes!,
@@ -84,20 +94,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       catalog: catalog!,
       site: site!,
       templates: templates.module,
-      assets: { stylesheet: assets.stylesheet },
+      assets: { stylesheet: assets.stylesheet, loader: widgets.loader, islands: widgets.islands },
       build: info,
       templateFiles: templates.inputs,
     };
     const rendered = renderPages(pages, renderInput, problems);
-    const notFound = renderNotFound(renderInput, problems);
+    const errorPages = renderErrorPages(renderInput, problems);
     problems.throwIfAny();
     timings.lap('render pages');
 
     // 7. Collect pages, JSON artifacts and assets, then write them all at once.
     const files = mergeOutputs(
       [
-        new Map([...rendered.map(({ plan, html }) => [plan.outputPath, html] as const), ['404.html', notFound!] as const]),
+        new Map([...rendered.map(({ plan, html }) => [plan.outputPath, html] as const), ...errorPages]),
         buildArtifacts(pages, content, catalog!, info),
+        widgets.files,
         assets.files,
       ],
       root,
@@ -109,7 +120,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('write');
     return { ...info, outDir, pages, files, timings: timings.laps };
   } finally {
-    // A build that failed early must not leave the template bundling to fail unobserved.
+    // A build that failed early must not leave the bundling to fail unobserved.
     await templatesLoading;
   }
 }
@@ -139,11 +150,15 @@ function settle<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown
   );
 }
 
-/** The loaded templates; errors in them join the errors found so far, reported together. */
-async function templatesOrErrors(
-  loading: Promise<{ value: LoadedTemplates } | { error: unknown }>,
-  problems: Problems,
-): Promise<LoadedTemplates> {
+/** English widget messages, built into the browser bundle for when messages cannot load. */
+function englishWidgetMessages(catalog: MessageCatalog): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const [key, message] of catalog.en) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) messages[key] = message.text;
+  return messages;
+}
+
+/** A bundle's result; errors in it join the errors found so far, reported together. */
+async function bundledOrErrors<T>(loading: Promise<{ value: T } | { error: unknown }>, problems: Problems): Promise<T> {
   const outcome = await loading;
   if ('value' in outcome) return outcome.value;
   if (outcome.error instanceof BuildFailure) for (const error of outcome.error.errors) problems.push(error);

@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LOCALE_INFO, type Locale } from '../shared/locales';
 import { SiteError } from './errors';
-import type { MessageCatalog } from './messages';
+import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from './messages';
 import type { I18n } from './template-api';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -33,10 +33,13 @@ export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
   const compiled = new Map<string, IntlMessageFormat>();
   const messages = catalog[locale];
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const widgetMessages: Record<string, string> = {};
+  for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) widgetMessages[key] = message.text;
 
   return {
     locale,
     language,
+    widgetMessages,
     t(key, values) {
       let format = compiled.get(key);
       if (!format) {

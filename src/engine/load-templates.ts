@@ -37,7 +37,7 @@ export async function loadTemplates(templatesDir: string, cacheDir: string): Pro
   if (!entry) {
     throw new BuildFailure([
       new SiteError(`no templates: ${path.join(templatesDir, 'index.ts')} does not exist`, {
-        hint: 'the templates folder exports { templates, NotFound } from index.ts',
+        hint: 'the templates folder exports { templates, ErrorPage } from index.ts',
       }),
     ]);
   }
@@ -80,9 +80,9 @@ export async function loadTemplates(templatesDir: string, cacheDir: string): Pro
     await writeFile(moduleFile, js.contents);
   }
   const module = (await import(pathToFileURL(moduleFile).href)) as TemplateModule;
-  if (!module.templates || typeof module.NotFound !== 'function') {
+  if (!module.templates || typeof module.ErrorPage !== 'function') {
     throw new BuildFailure([
-      new SiteError('the templates module must export "templates" and "NotFound"', { file: entry }),
+      new SiteError('the templates module must export "templates" and "ErrorPage"', { file: entry }),
     ]);
   }
   return { module, css, hash: digest, inputs };
@@ -110,7 +110,7 @@ const externalPackagesByUrl: esbuild.Plugin = {
   },
 };
 
-function esbuildErrors(error: unknown): SiteError[] {
+export function esbuildErrors(error: unknown): SiteError[] {
   const messages = (error as { errors?: esbuild.Message[] }).errors;
   if (!messages?.length) return [new SiteError(`could not bundle the templates: ${String(error)}`, { cause: error })];
   return messages.map(

@@ -89,7 +89,15 @@ function collect(source: YamlSource, map: YAMLMap, prefix: string, out: Map<stri
     const valueAt = position(source, pair.value);
     try {
       const ast = parse(text, { requiresOtherClause: true });
-      out.set(key, { key, text, ast, placeholders: placeholdersOf(ast), at });
+      const placeholders = placeholdersOf(ast);
+      if (key.startsWith(CLIENT_MESSAGE_PREFIX) && placeholders.some((p) => !WIDGET_KINDS.test(p))) {
+        problems.add(`widget message "${key}" uses ${describe(placeholders.filter((p) => !WIDGET_KINDS.test(p)))}`, {
+          ...valueAt,
+          hint: 'widget messages format in the browser with {name}, plural and select only',
+        });
+        continue;
+      }
+      out.set(key, { key, text, ast, placeholders, at });
     } catch (error) {
       const location = (error as { location?: { start: { column: number; line: number } } }).location;
       problems.add(`message "${key}" is not valid ICU: ${(error as Error).message}`, {
@@ -108,6 +116,9 @@ function position(source: YamlSource, node: unknown): SourceLocation {
   const { line, col } = source.lines.linePos(range?.[0] ?? 0);
   return { file: source.file, line, column: col };
 }
+
+/** The placeholder kinds the widgets' small formatter (`src/shared/format-message.ts`) knows. */
+const WIDGET_KINDS = /:(text|plural|select)$/;
 
 const KIND: Partial<Record<TYPE, string>> = {
   [TYPE.argument]: 'text',

@@ -17,3 +17,6 @@ function findPackageRoot(start: string): string {
     if (path.dirname(dir) === dir) throw new Error(`sitegen: cannot find its package folder from ${start}`);
   }
 }
+
+/** The widgets that ship with sitegen, used for sites without their own `src/widgets`. */
+export const BUNDLED_WIDGETS_DIR = path.join(PACKAGE_ROOT, 'src', 'widgets');

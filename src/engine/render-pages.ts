@@ -7,6 +7,7 @@ import { createI18n } from './i18n';
 import type { MessageCatalog } from './messages';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
+import { messagesUrl, type RuntimeConfig } from '../shared/runtime-config';
 import type { Assets, BuildStamp, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
 
 /** What every page of a build renders from. */
@@ -46,7 +47,7 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
     const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...page } = plan;
     const html = renderDocument(
       template.component,
-      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build },
+      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input) },
       `rendering ${plan.url}`,
       input.templateFiles,
       problems,
@@ -56,16 +57,37 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
   return rendered;
 }
 
-/** The not-found page (`404.html`), in the default locale. */
-export function renderNotFound(input: RenderInput, problems: Problems): string | undefined {
+/** The error pages, in the default locale: `404.html` (not found) and `error.html` (any other error). */
+export function renderErrorPages(input: RenderInput, problems: Problems): Map<string, string> {
   const i18n = createI18n('en', input.catalog);
-  return renderDocument(
-    input.templates.NotFound,
-    { site: input.site, i18n, links: createLinks('en', input), assets: input.assets, build: input.build },
-    'rendering 404.html',
-    input.templateFiles,
-    problems,
-  );
+  const pages = new Map<string, string>();
+  for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
+    const html = renderDocument(
+      input.templates.ErrorPage,
+      { kind, site: input.site, i18n, links: createLinks('en', input), assets: input.assets, build: input.build, runtime: runtimeConfig('en', input) },
+      `rendering ${file}`,
+      input.templateFiles,
+      problems,
+    );
+    if (html !== undefined) pages.set(file, html);
+  }
+  return pages;
+}
+
+/** What a page in `locale` tells its browser code. */
+function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
+  const { analytics, consent, buildCheckSeconds } = input.site;
+  return {
+    build: input.build.id,
+    locale,
+    messages: messagesUrl(input.build.id, locale),
+    messagesBase: `/_i18n/${input.build.id}/`,
+    buildCheckSeconds,
+    consent: {
+      cookies: consent.cookies,
+      analytics: analytics && { cookieId: analytics.consentCookie, measurementId: analytics.googleAnalyticsId, scriptUrl: analytics.scriptUrl },
+    },
+  };
 }
 
 function renderDocument<P extends object>(

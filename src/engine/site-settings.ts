@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Problems } from './errors';
-import { parseYamlSource, validate } from './yaml-source';
+import { locate, parseYamlSource, validate } from './yaml-source';
 
 const httpUrl = z
   .string()
@@ -15,8 +15,30 @@ const SiteSettingsSchema = z.strictObject({
   url: httpUrl,
   /** The PocketBase backend the forms send to. */
   backendUrl: httpUrl,
-  /** Analytics measurement id; null or absent means no analytics at all. */
-  analyticsId: z.string().min(1).nullish().transform((value) => value ?? null),
+  /** Google Analytics 4; absent or null means no analytics at all. */
+  analytics: z
+    .strictObject({
+      googleAnalyticsId: z.string().regex(/^G-[A-Z0-9]+$/, 'a GA4 measurement id looks like "G-ABC123XYZ9"'),
+      /** The declared cookie whose consent runs analytics. */
+      consentCookie: z.string().min(1),
+      scriptUrl: httpUrl.default('https://www.googletagmanager.com/gtag/js'),
+    })
+    .nullish()
+    .transform((value) => value ?? null),
+  /** The cookies the consent banner declares, in order; `ncc_c` concatenates their ids. */
+  consent: z.strictObject({
+    cookies: z
+      .array(
+        z.strictObject({
+          id: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'lowercase letters, digits, "_" and "-"'),
+          necessary: z.boolean().default(false),
+          names: z.array(z.string().min(1)).min(1),
+        }),
+      )
+      .min(1),
+  }),
+  /** How often open pages ask whether a newer build was published. */
+  buildCheckSeconds: z.number().int().min(10).default(3600),
   company: z.strictObject({
     name: z.string().min(1),
     legalName: z.string().min(1),
@@ -43,8 +65,32 @@ const SiteSettingsSchema = z.strictObject({
 /** The validated, read-only site settings from `content/site.yaml`. */
 export type SiteSettings = Readonly<z.output<typeof SiteSettingsSchema>>;
 
-export function parseSiteSettings(text: string, file: string, problems: Problems): SiteSettings | undefined {
+/** The environment variable that points the forms at another PocketBase, for one build. */
+export const BACKEND_URL_ENV = 'SITEGEN_POCKETBASE_URL';
+
+export function parseSiteSettings(text: string, file: string, problems: Problems, env = process.env): SiteSettings | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
-  return validate(source, source.doc.toJS(), SiteSettingsSchema, problems);
+  const settings = validate(source, source.doc.toJS(), SiteSettingsSchema, problems);
+  if (!settings) return undefined;
+  const analytics = settings.analytics;
+  if (analytics) {
+    const cookie = settings.consent.cookies.find((declared) => declared.id === analytics.consentCookie);
+    if (!cookie || cookie.necessary) {
+      problems.add(`analytics.consentCookie "${analytics.consentCookie}" is not an optional cookie of consent.cookies`, {
+        ...locate(source, ['analytics', 'consentCookie']),
+        hint: 'name the id of a declared cookie that is not necessary, so visitors can refuse it',
+      });
+    }
+  }
+  const override = env[BACKEND_URL_ENV];
+  if (override) {
+    const parsed = httpUrl.safeParse(override);
+    if (!parsed.success) {
+      problems.add(`${BACKEND_URL_ENV} is "${override}", not an http(s) URL`, { file: BACKEND_URL_ENV, hint: 'set it to the PocketBase origin, like http://127.0.0.1:8090' });
+      return undefined;
+    }
+    return { ...settings, backendUrl: parsed.data };
+  }
+  return settings;
 }

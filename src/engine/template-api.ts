@@ -6,9 +6,10 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Locale } from '../shared/locales';
+import type { RuntimeConfig } from '../shared/runtime-config';
 import type { SiteSettings } from './site-settings';
 
-export type { Locale, SiteSettings };
+export type { Locale, RuntimeConfig, SiteSettings };
 
 /** One page as planned: a route in a locale, in one of its URL forms. */
 export interface PageInfo {
@@ -71,6 +72,8 @@ export interface I18n {
   date(isoDate: string, style?: 'long' | 'medium' | 'short'): string;
   number(value: number, options?: Intl.NumberFormatOptions): string;
   currency(value: number, currency: string): string;
+  /** The raw `widgets.*` messages of this locale, for server-rendering widgets. */
+  widgetMessages: Readonly<Record<string, string>>;
 }
 
 /** Links to other routes, always in the page's own locale. */
@@ -93,6 +96,10 @@ export interface BuildStamp {
 /** The hashed asset URLs a page references. */
 export interface Assets {
   stylesheet: string;
+  /** The loader script every page runs. */
+  loader: string;
+  /** Each island's entry chunk, by island name. */
+  islands: Readonly<Record<string, string>>;
 }
 
 export interface PageProps<Data = Record<string, unknown>> {
@@ -103,15 +110,19 @@ export interface PageProps<Data = Record<string, unknown>> {
   links: Links;
   assets: Assets;
   build: BuildStamp;
+  /** What the page's browser code needs to know (`<script id="sitegen-config">`). */
+  runtime: RuntimeConfig;
 }
 
-/** The not-found page has no route and no Markdown. */
-export interface NotFoundProps {
+/** The error pages (`404.html`, `error.html`) have no route and no Markdown. */
+export interface ErrorPageProps {
+  kind: 'not-found' | 'error';
   site: SiteSettings;
   i18n: I18n;
   links: Links;
   assets: Assets;
   build: BuildStamp;
+  runtime: RuntimeConfig;
 }
 
 export interface TemplateDefinition {
@@ -123,5 +134,5 @@ export interface TemplateDefinition {
 /** What `src/templates/index.ts` exports. */
 export interface TemplateModule {
   templates: Readonly<Record<string, TemplateDefinition>>;
-  NotFound: ComponentType<NotFoundProps>;
+  ErrorPage: ComponentType<ErrorPageProps>;
 }

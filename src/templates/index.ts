@@ -8,9 +8,9 @@ import { CareerPage } from './pages/CareerPage';
 import { CaseStudyPage } from './pages/CaseStudyPage';
 import { ContactPage } from './pages/ContactPage';
 import { ContactResultPage } from './pages/ContactResultPage';
+import { ErrorPages } from './pages/ErrorPages';
 import { HomePage } from './pages/HomePage';
 import { HubPage } from './pages/HubPage';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { OfferPage } from './pages/OfferPage';
 import { ServicePage } from './pages/ServicePage';
 import { TenderPage } from './pages/TenderPage';
@@ -29,4 +29,4 @@ export const templates: Record<string, TemplateDefinition> = {
   'contact-result': { component: ContactResultPage },
 };
 
-export const NotFound: TemplateModule['NotFound'] = NotFoundPage;
+export const ErrorPage: TemplateModule['ErrorPage'] = ErrorPages;

@@ -9,6 +9,7 @@ async function siteWithOwnTemplates(): Promise<string> {
   const root = await copySite();
   await cp(path.join(REPO, 'src/templates'), path.join(root, 'src/templates'), { recursive: true });
   await cp(path.join(REPO, 'src/shared'), path.join(root, 'src/shared'), { recursive: true });
+  await cp(path.join(REPO, 'src/widgets'), path.join(root, 'src/widgets'), { recursive: true });
   return root;
 }
 

@@ -19,6 +19,8 @@ const EXPECTED: ReadonlyArray<readonly [string, string, string]> = [
   ['/contact', '/kapcsolat', '/kontakt'],
   ['/successful-contact', '/sikeres-bekuldes', '/erfolgreich-kontakt'],
   ['/clickup-onboarding/contact', '/clickup-bevezetes/kapcsolat', '/clickup-onboarding/kontakt'],
+  // Not in the spec's table: the privacy policy the forms and the cookie banner link to.
+  ['/privacy-policy', '/adatvedelem', '/datenschutz'],
   ['/slack-vs-mattermost-I', '/slack-vs-mattermost-I', '/slack-vs-mattermost-I'],
   ['/slack-vs-mattermost-II', '/slack-vs-mattermost-II', '/slack-vs-mattermost-II'],
   ['/clickup-as-erp', '/clickup-vallalat-iranyitasi-rendszer', '/clickup-als-ERP'],
@@ -49,14 +51,14 @@ beforeAll(async () => {
 });
 
 describe('the real site', () => {
-  it('has the 31 routes of the spec: 12 screens, 9 articles, 4 services, 3 case studies, 3 tenders', () => {
-    expect(EXPECTED).toHaveLength(31);
-    expect(new Set(site.pages.map((page) => page.routeId)).size).toBe(31);
+  it('has the 31 routes of the spec (12 screens, 9 articles, 4 services, 3 case studies, 3 tenders) and the privacy policy', () => {
+    expect(EXPECTED).toHaveLength(32);
+    expect(new Set(site.pages.map((page) => page.routeId)).size).toBe(32);
   });
 
   it('writes every route in all four forms, and nothing else', () => {
     const expected = EXPECTED.flatMap(([en, hu, de]) => [en, prefixed('en', en), prefixed('hu', hu), prefixed('de', de)]);
-    expect(expected).toHaveLength(124);
+    expect(expected).toHaveLength(128);
     expect(site.pages.map((page) => page.url).sort()).toEqual([...expected].sort());
     for (const url of expected) {
       const html = site.files.get(fileOf(url));
@@ -70,8 +72,12 @@ describe('the real site', () => {
     expect(site.files.has('en/index.html')).toBe(true);
     const notFound = site.files.get('404.html') as string;
     expect(notFound).toContain('<title>Ooops</title>');
-    expect(notFound).toContain('Page not found');
+    expect(notFound).toContain('<h1>Page not found</h1>');
     expect(notFound).toContain('href="/">Back to start page...</a>');
     expect(notFound).toContain('<meta name="robots" content="noindex"/>');
+    const error = site.files.get('error.html') as string;
+    expect(error).toContain('<title>Ooops</title>');
+    expect(error).toContain('<h1>Ooops, something went wrong...</h1>');
+    expect(error).toContain('href="/">Back to start page...</a>');
   });
 });

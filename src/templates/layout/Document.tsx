@@ -1,34 +1,40 @@
 import type { ReactNode } from 'react';
-import type { Assets, BuildStamp, I18n, Links, PageInfo, SiteSettings } from '../../engine/template-api';
+import type { Assets, BuildStamp, I18n, Links, PageInfo, RuntimeConfig, SiteSettings } from '../../engine/template-api';
+import { detectLocaleScript } from '../../shared/detect-locale-script';
+import { jsonForScript } from '../../shared/json-script';
 import { LOCALES } from '../../shared/locales';
+import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 export interface DocumentProps {
   title: string;
   description: string;
-  /** Absent for pages without a route (404): no canonical, no alternates. */
+  /** Absent for pages without a route (error pages): no canonical, no alternates. */
   page?: PageInfo;
   site: SiteSettings;
   i18n: I18n;
   links: Links;
   assets: Assets;
   build: BuildStamp;
+  runtime: RuntimeConfig;
   noindex?: boolean;
   /** Use `title` as the whole `<title>`, without the company name after it. */
   bareTitle?: boolean;
   children: ReactNode;
 }
 
-/** The HTML document every page shares: head, header, main content, footer. */
+/** The HTML document every page shares: head, header, main content, footer, runtime. */
 export function Document(props: DocumentProps) {
-  const { title, description, page, site, i18n, assets, noindex, bareTitle } = props;
+  const { title, description, page, site, i18n, assets, noindex, bareTitle, runtime } = props;
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   return (
     <html lang={i18n.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Only the unprefixed home chooses a language, before anything is painted. */}
+        {page?.url === '/' && <script dangerouslySetInnerHTML={{ __html: detectLocaleScript() }} />}
         <title>{bareTitle || title === site.company.name ? title : `${title} | ${fullTitle}`}</title>
         <meta name="description" content={description} />
         {noindex && <meta name="robots" content="noindex" />}
@@ -40,6 +46,7 @@ export function Document(props: DocumentProps) {
         {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates.en} />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.stylesheet} />
+        <script type="module" src={assets.loader} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -48,6 +55,7 @@ export function Document(props: DocumentProps) {
         <Header {...props} />
         <main id="main">{props.children}</main>
         <Footer {...props} />
+        <script type="application/json" id={RUNTIME_CONFIG_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(runtime) }} />
       </body>
     </html>
   );

@@ -1,4 +1,6 @@
 import type { DocumentProps } from './Document';
+import { Island } from '../components/Island';
+import CookieConsent from '../../widgets/islands/CookieConsent';
 
 const EXPLORE: ReadonlyArray<readonly [string, string]> = [
   ['services', 'nav.services'],
@@ -33,7 +35,7 @@ function weekdayName(language: string, day: keyof typeof WEEKDAY_INDEX): string 
   return format.format(new Date(Date.UTC(2024, 0, WEEKDAY_INDEX[day])));
 }
 
-export function Footer({ site, i18n, links, build }: DocumentProps) {
+export function Footer({ site, i18n, links, build, assets, runtime }: DocumentProps) {
   const { company } = site;
   const weekday = (day: keyof typeof WEEKDAY_INDEX) => weekdayName(i18n.language, day);
   const { days, opens, closes } = company.openingHours;
@@ -104,7 +106,20 @@ export function Footer({ site, i18n, links, build }: DocumentProps) {
       </div>
       <div className="container site-footer__bottom">
         <p>{i18n.t('footer.rights', { year: new Date(build.timestamp).getUTCFullYear(), legalName: company.legalName })}</p>
+        <p className="site-footer__legal" id="cookie-settings">
+          <a href={links.path('privacy-policy')}>{i18n.t('footer.privacy')}</a>
+          {/* Without script this is an anchor; the loader opens the consent settings. */}
+          <a href="#cookie-settings">{i18n.t('footer.cookieSettings')}</a>
+        </p>
       </div>
+      <Island
+        name="CookieConsent"
+        component={CookieConsent}
+        props={{ config: runtime.consent, privacyUrl: links.path('privacy-policy') }}
+        strategy="load"
+        i18n={i18n}
+        assets={assets}
+      />
     </footer>
   );
 }

@@ -1,6 +1,8 @@
 import type { DocumentProps } from './Document';
-import { LanguageMenu } from './LanguageMenu';
 import { Logo } from '../components/Logo';
+import { Island } from '../components/Island';
+import { LOCALES, localizedUrl, type Locale } from '../../shared/locales';
+import LocaleSwitcher from '../../widgets/islands/LocaleSwitcher';
 
 /** Main navigation entries: route id and message key. */
 const NAV: ReadonlyArray<readonly [string, string]> = [
@@ -12,7 +14,9 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
   ['contact', 'nav.contact'],
 ];
 
-export function Header({ page, site, i18n, links }: DocumentProps) {
+export function Header({ page, site, i18n, links, assets }: DocumentProps) {
+  const alternates = page?.alternates ?? (Object.fromEntries(LOCALES.map((l) => [l, localizedUrl('/', l, l !== 'en')])) as Record<Locale, string>);
+  const flags = Object.fromEntries(LOCALES.map((l) => [l, `/flags/${l}.svg`])) as Record<Locale, string>;
   const section = page?.parent ?? page?.routeId;
   return (
     <header className="site-header">
@@ -36,7 +40,14 @@ export function Header({ page, site, i18n, links }: DocumentProps) {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <LanguageMenu page={page} i18n={i18n} />
+          <Island
+            name="LocaleSwitcher"
+            component={LocaleSwitcher}
+            props={{ current: i18n.locale, links: alternates, flags }}
+            strategy="interaction"
+            i18n={i18n}
+            assets={assets}
+          />
           <a className="button button--small" href={links.path('offer')}>
             {i18n.t('nav.offer')}
           </a>

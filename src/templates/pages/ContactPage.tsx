@@ -1,17 +1,35 @@
 import type { PageProps } from '../../engine/template-api';
+import ContactForm from '../../widgets/islands/ContactForm';
 import { ContactDetails } from '../components/ContactDetails';
+import { Island } from '../components/Island';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
 
-/** The contact pages (general and ClickUp onboarding): the text and the company's contact details. */
+/** The contact pages (general and ClickUp onboarding): the text, the form and the company's details. */
 export function ContactPage(props: PageProps) {
-  const { page, content, i18n, links, site } = props;
+  const { page, content, i18n, links, site, assets } = props;
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
       <div className="container section two-column">
-        <Markdown html={content.html} />
+        <div>
+          <Markdown html={content.html} />
+          <Island
+            name="ContactForm"
+            component={ContactForm}
+            props={{
+              form: page.routeId === 'clickup-onboarding-contact' ? 'clickup' : 'contact',
+              backendUrl: site.backendUrl,
+              successUrl: links.path('contact-success'),
+              failedUrl: links.path('contact-failed'),
+              privacyUrl: links.path('privacy-policy'),
+            }}
+            strategy="visible"
+            i18n={i18n}
+            assets={assets}
+          />
+        </div>
         <ContactDetails site={site} i18n={i18n} />
       </div>
     </Document>

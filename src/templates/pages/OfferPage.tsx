@@ -1,16 +1,42 @@
 import type { PageProps } from '../../engine/template-api';
+import OfferForm from '../../widgets/islands/OfferForm';
 import { ContactDetails } from '../components/ContactDetails';
+import { Island } from '../components/Island';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
 
+/** Service route id -> the value the offer form records (the `services` select of `offer_requests`). */
+const SERVICES: ReadonlyArray<readonly [string, string]> = [
+  ['service-it-outsourcing', 'it-outsourcing'],
+  ['service-clickup-onboarding', 'clickup-onboarding'],
+  ['service-software-integrations', 'software-integrations'],
+  ['service-web-and-mobile', 'web-and-mobile-development'],
+];
+
 export function OfferPage(props: PageProps) {
-  const { page, content, i18n, links, site } = props;
+  const { page, content, i18n, links, site, assets } = props;
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
       <div className="container section two-column">
-        <Markdown html={content.html} />
+        <div>
+          <Markdown html={content.html} />
+          <Island
+            name="OfferForm"
+            component={OfferForm}
+            props={{
+              backendUrl: site.backendUrl,
+              successUrl: links.path('contact-success'),
+              failedUrl: links.path('contact-failed'),
+              privacyUrl: links.path('privacy-policy'),
+              services: SERVICES.map(([routeId, value]) => ({ value, label: links.page(routeId).title })),
+            }}
+            strategy="visible"
+            i18n={i18n}
+            assets={assets}
+          />
+        </div>
         <ContactDetails site={site} i18n={i18n} />
       </div>
     </Document>

@@ -1,0 +1,39 @@
+/**
+ * What every page tells its browser code, in `<script type="application/json" id="sitegen-config">`.
+ * Written by the templates from the build, read by the loader and the widgets.
+ */
+import type { Locale } from './locales';
+
+export const RUNTIME_CONFIG_ID = 'sitegen-config';
+
+/** A cookie (or group of cookies) the site declares for consent. */
+export interface DeclaredCookie {
+  id: string;
+  /** Always on, not switchable (locale and consent cookies). */
+  necessary: boolean;
+  /** Names of the browser cookies it stands for; a trailing `*` matches a prefix (`_ga_*`). */
+  names: string[];
+}
+
+export interface ConsentConfig {
+  cookies: DeclaredCookie[];
+  /** Analytics runs only while the cookie `cookieId` is enabled. */
+  analytics: { cookieId: string; measurementId: string; scriptUrl: string } | null;
+}
+
+export interface RuntimeConfig {
+  /** The id of the build this page belongs to. */
+  build: string;
+  locale: Locale;
+  /** `/_i18n/<build>/<locale>/messages.json` of this page's locale. */
+  messages: string;
+  /** `/_i18n/<build>/` + locale + `/messages.json`, for widgets that switch locale (error page). */
+  messagesBase: string;
+  /** How often to ask whether a newer build was published. */
+  buildCheckSeconds: number;
+  consent: ConsentConfig;
+}
+
+export const LATEST_BUILD_URL = '/_sitegen/builds/latest.json';
+export const manifestUrl = (build: string) => `/_sitegen/builds/meta/${build}.json`;
+export const messagesUrl = (build: string, locale: Locale) => `/_i18n/${build}/${locale}/messages.json`;

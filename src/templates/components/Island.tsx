@@ -1,0 +1,46 @@
+import { useId, type ComponentType } from 'react';
+import type { Assets, I18n } from '../../engine/template-api';
+import { jsonForScript } from '../../shared/json-script';
+import { MessagesContext } from '../../widgets/runtime/messages';
+
+/** When an island hydrates: at load, when the browser is idle, when scrolled into view, or on first interaction. */
+export type Strategy = 'load' | 'idle' | 'visible' | 'interaction';
+
+interface IslandProps<P extends object> {
+  /** The island's name: its file in `src/widgets/islands/`. */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  strategy: Strategy;
+  i18n: I18n;
+  assets: Assets;
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'sitegen-island': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}
+
+/**
+ * Places a widget: its server-rendered markup inside `<sitegen-island>` (which the loader
+ * hydrates with the same component and props) and its props in an inert JSON script beside it.
+ */
+export function Island<P extends object>({ name, component: Widget, props, strategy, i18n, assets }: IslandProps<P>) {
+  const id = `island-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const src = assets.islands[name];
+  if (!src) throw new Error(`no island "${name}" in src/widgets/islands`);
+  return (
+    <>
+      <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: jsonForScript(props) }} />
+      <sitegen-island data-island={name} data-src={src} data-props={id} data-strategy={strategy}>
+        <MessagesContext.Provider value={{ locale: i18n.locale, messages: i18n.widgetMessages }}>
+          <Widget {...props} />
+        </MessagesContext.Provider>
+      </sitegen-island>
+    </>
+  );
+}

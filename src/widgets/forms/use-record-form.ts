@@ -1,0 +1,140 @@
+/**
+ * The life of a form sent to PocketBase: values kept as a draft in sessionStorage until a
+ * successful send, validation, silent dropping of bots (honeypot, minimum fill time), one
+ * request per submit, and the outcome: success page, field errors, "too many requests", or the
+ * failure page from which "try again" returns here with the draft.
+ */
+import PocketBase, { ClientResponseError } from 'pocketbase';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { LOCALE_INFO } from '../../shared/locales';
+import { useLocale } from '../runtime/messages';
+import { checkAll, serverProblem, type FieldProblem, type Rule, type Values } from './rules';
+
+export interface RecordFormOptions {
+  /** Names the draft; `contact`, `clickup`, `offer`. */
+  id: string;
+  collection: string;
+  backendUrl: string;
+  rules: Record<string, Rule>;
+  initial: Values;
+  /** Fields added to every record (the form kind). */
+  extra?: Record<string, string>;
+  successUrl: string;
+  failedUrl: string;
+}
+
+export const HONEYPOT = 'website';
+/** People take longer than this to fill a form in; bots that post at once are dropped. */
+export const MIN_FILL_MS = 3000;
+export const RETRY_KEY = 'sitegen:form-retry';
+const draftKey = (id: string) => `sitegen:draft:${id}`;
+
+type Status = 'idle' | 'sending';
+
+export function useRecordForm(options: RecordFormOptions) {
+  const locale = useLocale();
+  const [values, setValues] = useState<Values>(options.initial);
+  const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
+  const [general, setGeneral] = useState<string | undefined>();
+  const [status, setStatus] = useState<Status>('idle');
+  const sending = useRef(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // Restore a draft after hydration (never during it: the server rendered the empty form).
+  useEffect(() => {
+    try {
+      const draft = sessionStorage.getItem(draftKey(options.id));
+      if (draft) setValues((current) => ({ ...current, ...(JSON.parse(draft) as Values) }));
+    } catch {
+      // No storage: nothing to restore.
+    }
+  }, [options.id]);
+
+  const set = useCallback(
+    (name: string, value: Values[string]) => {
+      setValues((current) => {
+        const next = { ...current, [name]: value };
+        try {
+          sessionStorage.setItem(draftKey(options.id), JSON.stringify(next));
+        } catch {
+          // The draft is a convenience; the form works without it.
+        }
+        return next;
+      });
+      setProblems(({ [name]: _, ...rest }) => rest);
+    },
+    [options.id],
+  );
+
+  const succeed = () => {
+    sessionStorage.removeItem(draftKey(options.id));
+    sessionStorage.removeItem(RETRY_KEY);
+    location.assign(options.successUrl);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    setGeneral(undefined);
+    const found = checkAll(values, options.rules);
+    setProblems(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    if ((honeypot.current?.value ?? '') !== '' || performance.now() < MIN_FILL_MS) {
+      // A bot: pretend it worked and send nothing.
+      succeed();
+      return;
+    }
+    sending.current = true;
+    setStatus('sending');
+    try {
+      const pb = new PocketBase(options.backendUrl, undefined, LOCALE_INFO[locale].language);
+      await pb.collection(options.collection).create({
+        ...trimmed(values),
+        ...options.extra,
+        locale,
+        path: location.pathname,
+        [HONEYPOT]: '',
+      });
+      succeed();
+    } catch (error) {
+      handleFailure(error);
+    } finally {
+      sending.current = false;
+      setStatus('idle');
+    }
+  };
+
+  const handleFailure = (error: unknown) => {
+    const response = error instanceof ClientResponseError ? error : undefined;
+    // A request the SDK cancelled for a newer identical one: not the visitor's concern.
+    if (response?.isAbort) return;
+    if (response?.status === 400) {
+      const fields = (response.response?.data ?? {}) as Record<string, { code?: string }>;
+      const named = Object.entries(fields).filter(([name]) => name in options.rules);
+      if (named.length === 0) {
+        setGeneral('rejected');
+        return;
+      }
+      setProblems(Object.fromEntries(named.map(([name, detail]) => [name, serverProblem(detail.code ?? '', options.rules[name])])));
+      return;
+    }
+    if (response?.status === 429) {
+      setGeneral('tooMany');
+      return;
+    }
+    // Network failure, 5xx or a refusal: the failure page; "try again" comes back here.
+    sessionStorage.setItem(RETRY_KEY, location.pathname);
+    location.assign(options.failedUrl);
+  };
+
+  return { values, set, problems, general, status, submit, honeypot, form };
+}
+
+function trimmed(values: Values): Values {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]));
+}

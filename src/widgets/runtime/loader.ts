@@ -1,0 +1,111 @@
+/**
+ * The only script every page runs at load (budget: 2 KB gzipped). It hydrates islands when
+ * their strategy says so, importing only the chunks a page uses (React comes with them), keeps
+ * the consent decisions (analytics only when enabled), and leaves deployment checks for idle
+ * time. Crawlers get the pages as HTML: nothing hydrates for them.
+ */
+import { isBot } from '../../shared/bots';
+import { rememberLocale } from '../../shared/cookies';
+import { isLocale } from '../../shared/locales';
+import { applyConsent, currentConsent } from '../consent/consent-core';
+import { runtimeConfig } from './page';
+
+/** sessionStorage marker of the last reload after a failed chunk import. */
+const RELOAD_MARKER = 'sitegen:chunk-reload';
+const RELOAD_GUARD_MS = 10_000;
+
+const config = runtimeConfig();
+const consent = currentConsent(config.consent);
+if (consent) applyConsent(config.consent, consent);
+
+// A language link remembers the choice even before the switcher hydrates.
+addEventListener(
+  'click',
+  (event) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-locale]');
+    const locale = link?.dataset.locale;
+    if (isLocale(locale)) rememberLocale(document, locale, location.protocol === 'https:');
+  },
+  true,
+);
+
+if (!isBot(navigator.userAgent)) {
+  for (const island of document.querySelectorAll<HTMLElement>('sitegen-island')) schedule(island);
+  idle(() => import('./deploy-watch').then((watch) => watch.start(config)));
+}
+
+function schedule(island: HTMLElement): void {
+  const run = () => void hydrate(island);
+  if (island.dataset.island === 'CookieConsent') {
+    // Asks on load while there is no valid consent; otherwise waits for "Cookie settings".
+    if (!consent) run();
+    addEventListener('click', (event) => {
+      if ((event.target as Element | null)?.closest?.('a[href="#cookie-settings"]')) {
+        event.preventDefault();
+        void hydrate(island).then(() => dispatchEvent(new Event('sitegen:cookie-settings')));
+      }
+    });
+    return;
+  }
+  switch (island.dataset.strategy) {
+    case 'idle':
+      idle(run);
+      break;
+    case 'visible': {
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          run();
+        }
+      });
+      // The island is `display: contents`: observe what it shows.
+      for (const child of island.children) observer.observe(child);
+      break;
+    }
+    case 'interaction':
+      for (const type of ['pointerover', 'focusin', 'touchstart']) island.addEventListener(type, run, { once: true, passive: true });
+      break;
+    default:
+      run();
+  }
+}
+
+const hydrating = new WeakMap<HTMLElement, Promise<void>>();
+
+function hydrate(island: HTMLElement): Promise<void> {
+  let done = hydrating.get(island);
+  if (!done) {
+    done = import(island.dataset.src!).then(
+      (chunk: { default: (island: HTMLElement, props: unknown) => Promise<void> }) =>
+        chunk.default(island, JSON.parse(document.getElementById(island.dataset.props!)!.textContent!)),
+      reloadOnce,
+    );
+    hydrating.set(island, done);
+  }
+  return done;
+}
+
+/**
+ * A chunk that fails to load usually means a new deployment removed it: reload once to get
+ * the new page. The marker stops a loop; a form holding the visitor's input is never reloaded.
+ */
+function reloadOnce(error: unknown): void {
+  console.error('sitegen: could not load a widget', error);
+  const last = Number(sessionStorage.getItem(RELOAD_MARKER) ?? 0);
+  if (Date.now() - last < RELOAD_GUARD_MS || formHoldsInput()) return;
+  sessionStorage.setItem(RELOAD_MARKER, String(Date.now()));
+  location.reload();
+}
+
+function formHoldsInput(): boolean {
+  for (const field of document.querySelectorAll<HTMLInputElement>('form input, form textarea')) {
+    const checkable = field.type === 'checkbox' || field.type === 'radio';
+    if (checkable ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) return true;
+  }
+  return false;
+}
+
+function idle(run: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
+  else setTimeout(run, 200);
+}

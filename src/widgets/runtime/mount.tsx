@@ -1,0 +1,64 @@
+/**
+ * Hydrates one island: loads the page's widget messages, then hydrates the server-rendered
+ * markup with the same component and props. An island that throws is contained by its own
+ * error boundary; the rest of the page keeps working.
+ */
+import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import fallbackMessages from 'sitegen:fallback-messages';
+import { isBot } from '../../shared/bots';
+import { MessagesContext, type WidgetMessages } from './messages';
+import { loadMessages, runtimeConfig } from './page';
+
+/** Resolves once the island committed, so its effects (event listeners) are in place. */
+export async function mount<P extends object>(island: HTMLElement, Widget: ComponentType<P>, props: P): Promise<void> {
+  const { locale } = runtimeConfig();
+  const loaded = await loadMessages(locale);
+  const messages: WidgetMessages = loaded ? { locale, messages: loaded } : { locale: 'en', messages: fallbackMessages };
+  await new Promise<void>((resolve) => {
+    hydrateRoot(
+      island,
+      <MessagesContext.Provider value={messages}>
+        <IslandBoundary name={island.dataset.island ?? 'island'}>
+          <Widget {...props} />
+        </IslandBoundary>
+        <Committed onCommit={resolve} />
+      </MessagesContext.Provider>,
+      {
+        onRecoverableError(error) {
+          console.warn('sitegen: an island re-rendered on the client', error);
+        },
+      },
+    );
+  });
+}
+
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+class IslandBoundary extends Component<{ name: string; children: ReactNode }, { failed: boolean }> {
+  static override contextType = MessagesContext;
+  declare context: WidgetMessages;
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`sitegen: the ${this.props.name} widget failed`, error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    // Crawlers never see an error; people get a short note where the widget was.
+    if (isBot(navigator.userAgent)) return null;
+    return (
+      <p className="island-error" role="status">
+        {this.context.messages['widgets.error.island'] ?? fallbackMessages['widgets.error.island']}
+      </p>
+    );
+  }
+}

@@ -1,0 +1,53 @@
+/** Reading the page's runtime configuration and messages in the browser. */
+import { RUNTIME_CONFIG_ID, messagesUrl, type RuntimeConfig } from '../../shared/runtime-config';
+import type { Locale } from '../../shared/locales';
+
+let config: RuntimeConfig | undefined;
+
+export function runtimeConfig(): RuntimeConfig {
+  config ??= JSON.parse(document.getElementById(RUNTIME_CONFIG_ID)!.textContent!) as RuntimeConfig;
+  return config;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const loading = new Map<string, Promise<Record<string, string> | undefined>>();
+
+/**
+ * The widget messages of a locale: from localStorage when fetched less than 24 hours ago,
+ * else from `/_i18n/<build>/<locale>/messages.json`. Undefined, with a console warning, when
+ * they cannot be loaded: the caller falls back to the built-in English strings.
+ */
+export function loadMessages(locale: Locale): Promise<Record<string, string> | undefined> {
+  const { build } = runtimeConfig();
+  const url = messagesUrl(build, locale);
+  let promise = loading.get(url);
+  if (!promise) {
+    promise = fetchMessages(url);
+    loading.set(url, promise);
+  }
+  return promise;
+}
+
+async function fetchMessages(url: string): Promise<Record<string, string> | undefined> {
+  const key = `sitegen:messages:${url}`;
+  try {
+    const cached = JSON.parse(localStorage.getItem(key) ?? 'null') as { at: number; messages: Record<string, string> } | null;
+    if (cached && Date.now() - cached.at < DAY_MS) return cached.messages;
+  } catch {
+    // Storage blocked or corrupt: fetch instead.
+  }
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const messages = (await response.json()) as Record<string, string>;
+    try {
+      localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
+    } catch {
+      // A full or blocked storage only costs a fetch next time.
+    }
+    return messages;
+  } catch (error) {
+    console.warn(`sitegen: could not load ${url} (${String(error)}); widgets use their English texts`);
+    return undefined;
+  }
+}
