@@ -44,33 +44,41 @@ export function islandNames(widgetsDir: string): string[] {
  */
 export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record<string, string>): Promise<WidgetBundle> {
   const names = islandNames(widgetsDir);
-  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  const outdir = path.join(PACKAGE_ROOT, ASSETS_DIR);
+  const common: esbuild.BuildOptions = {
+    outdir,
+    bundle: true,
+    splitting: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    minify: true,
+    legalComments: 'none',
+    charset: 'utf8',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    // A site's own widgets use sitegen's React, like its templates.
+    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
+    logLevel: 'silent',
+  };
+  let results: Array<esbuild.BuildResult<{ write: false; metafile: true }>>;
   try {
-    result = await esbuild.build({
-      entryPoints: {
-        loader: path.join(widgetsDir, LOADER),
-        ...Object.fromEntries(names.map((name) => [name, `sitegen-island:${name}`])),
-      },
-      outdir: path.join(PACKAGE_ROOT, ASSETS_DIR),
-      bundle: true,
-      splitting: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-      minify: true,
-      legalComments: 'none',
-      charset: 'utf8',
-      jsx: 'automatic',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunk-[hash]',
-      // A site's own widgets use sitegen's React, like its templates.
-      nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
-      logLevel: 'silent',
-      plugins: [islandEntries(widgetsDir), builtInMessages(fallbackMessages)],
-    });
+    results = await Promise.all([
+      // The loader (and what it imports at idle time) is built apart, so it shares no chunk
+      // with the islands: one small file, whatever the islands pull in.
+      esbuild.build({ ...common, write: false, metafile: true, entryPoints: { loader: path.join(widgetsDir, LOADER) } }),
+      esbuild.build({
+        ...common,
+        write: false,
+        metafile: true,
+        entryPoints: Object.fromEntries(names.map((name) => [name, `sitegen-island:${name}`])),
+        plugins: [islandEntries(widgetsDir), builtInMessages(fallbackMessages)],
+      }),
+    ]);
   } catch (error) {
     throw new BuildFailure(esbuildErrors(error));
   }
@@ -79,16 +87,18 @@ export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record
   const islands: Record<string, string> = {};
   let loader = '';
   const hash = createHash('sha256');
-  const outdir = path.join(PACKAGE_ROOT, ASSETS_DIR);
-  for (const output of result.outputFiles) {
-    const name = path.relative(outdir, output.path).split(path.sep).join('/');
-    files.set(`${ASSETS_DIR}/${name}`, output.contents);
-    hash.update(name).update(output.contents);
-  }
-  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
-    const url = `/${ASSETS_DIR}/${path.basename(output)}`;
-    if (meta.entryPoint?.startsWith('sitegen-island:')) islands[meta.entryPoint.slice('sitegen-island:'.length)] = url;
-    else if (meta.entryPoint?.endsWith(LOADER)) loader = url;
+  for (const result of results) {
+    for (const output of result.outputFiles) {
+      const name = path.relative(outdir, output.path).split(path.sep).join('/');
+      if (files.has(`${ASSETS_DIR}/${name}`)) continue;
+      files.set(`${ASSETS_DIR}/${name}`, output.contents);
+      hash.update(name).update(output.contents);
+    }
+    for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+      const url = `/${ASSETS_DIR}/${path.basename(output)}`;
+      if (meta.entryPoint?.startsWith('sitegen-island:')) islands[meta.entryPoint.slice('sitegen-island:'.length)] = url;
+      else if (meta.entryPoint?.endsWith(LOADER)) loader = url;
+    }
   }
   return { files, loader, islands, hash: hash.digest('hex') };
 }

@@ -5,9 +5,10 @@ import type { SiteContent } from './content';
 import { SiteError, type Problems, type SourceLocation } from './errors';
 import { createI18n } from './i18n';
 import type { MessageCatalog } from './messages';
+import { BUILDS_DIR } from './build-artifacts';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
-import { messagesUrl, type RuntimeConfig } from '../shared/runtime-config';
+import type { RuntimeConfig } from '../shared/runtime-config';
 import type { Assets, BuildStamp, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
 
 /** What every page of a build renders from. */
@@ -80,8 +81,8 @@ function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
   return {
     build: input.build.id,
     locale,
-    messages: messagesUrl(input.build.id, locale),
-    messagesBase: `/_i18n/${input.build.id}/`,
+    latestBuild: `/${BUILDS_DIR}/latest.json`,
+    manifest: `/${BUILDS_DIR}/meta/${input.build.id}.json`,
     buildCheckSeconds,
     consent: {
       cookies: consent.cookies,

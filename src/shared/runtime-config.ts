@@ -25,15 +25,13 @@ export interface RuntimeConfig {
   /** The id of the build this page belongs to. */
   build: string;
   locale: Locale;
-  /** `/_i18n/<build>/<locale>/messages.json` of this page's locale. */
-  messages: string;
-  /** `/_i18n/<build>/` + locale + `/messages.json`, for widgets that switch locale (error page). */
-  messagesBase: string;
+  /** The latest-build document, polled for new deployments. */
+  latestBuild: string;
+  /** This build's route manifest. */
+  manifest: string;
   /** How often to ask whether a newer build was published. */
   buildCheckSeconds: number;
   consent: ConsentConfig;
 }
 
-export const LATEST_BUILD_URL = '/_sitegen/builds/latest.json';
-export const manifestUrl = (build: string) => `/_sitegen/builds/meta/${build}.json`;
 export const messagesUrl = (build: string, locale: Locale) => `/_i18n/${build}/${locale}/messages.json`;

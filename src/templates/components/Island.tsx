@@ -1,4 +1,5 @@
 import { useId, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
 import type { Assets, I18n } from '../../engine/template-api';
 import { jsonForScript } from '../../shared/json-script';
 import { MessagesContext } from '../../widgets/runtime/messages';
@@ -28,6 +29,9 @@ declare module 'react' {
 /**
  * Places a widget: its server-rendered markup inside `<sitegen-island>` (which the loader
  * hydrates with the same component and props) and its props in an inert JSON script beside it.
+ * The widget renders as its own root with `renderToString`, exactly as `hydrateRoot` will see
+ * it in the browser: the same `useId` values (prefixed by the island's id, so islands never
+ * share one) and the text separators hydration needs, which static markup leaves out.
  */
 export function Island<P extends object>({ name, component: Widget, props, strategy, i18n, assets }: IslandProps<P>) {
   const id = `island-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -36,11 +40,20 @@ export function Island<P extends object>({ name, component: Widget, props, strat
   return (
     <>
       <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: jsonForScript(props) }} />
-      <sitegen-island data-island={name} data-src={src} data-props={id} data-strategy={strategy}>
-        <MessagesContext.Provider value={{ locale: i18n.locale, messages: i18n.widgetMessages }}>
-          <Widget {...props} />
-        </MessagesContext.Provider>
-      </sitegen-island>
+      <sitegen-island
+        data-island={name}
+        data-src={src}
+        data-props={id}
+        data-strategy={strategy}
+        dangerouslySetInnerHTML={{
+          __html: renderToString(
+            <MessagesContext.Provider value={{ locale: i18n.locale, messages: i18n.widgetMessages }}>
+              <Widget {...props} />
+            </MessagesContext.Provider>,
+            { identifierPrefix: `${id}-` },
+          ),
+        }}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@
  *   routes when a link is hovered or touched.
  * Failures are logged and change nothing for the visitor.
  */
-import { LATEST_BUILD_URL, manifestUrl, type RuntimeConfig } from '../../shared/runtime-config';
+import type { RuntimeConfig } from '../../shared/runtime-config';
 
 interface NetworkInformation {
   effectiveType?: string;
@@ -19,7 +19,7 @@ export function start(config: RuntimeConfig): void {
 
   const check = async () => {
     try {
-      const response = await fetch(LATEST_BUILD_URL, { cache: 'no-store' });
+      const response = await fetch(config.latestBuild, { cache: 'no-store' });
       const latest = (await response.json()) as { id?: string };
       if (latest.id && latest.id !== config.build) stale = true;
     } catch (error) {
@@ -47,7 +47,7 @@ export function start(config: RuntimeConfig): void {
   if (connection?.effectiveType === 'slow-2g' || connection?.saveData) return;
   setTimeout(async () => {
     try {
-      const response = await fetch(manifestUrl(config.build));
+      const response = await fetch(config.manifest);
       const manifest = (await response.json()) as { routes: Record<string, unknown> };
       const known = new Set(Object.keys(manifest.routes));
       const prefetched = new Set<string>([location.pathname]);

@@ -8,31 +8,13 @@ import { isBot } from '../../shared/bots';
 import { rememberLocale } from '../../shared/cookies';
 import { isLocale } from '../../shared/locales';
 import { applyConsent, currentConsent } from '../consent/consent-core';
-import { runtimeConfig } from './page';
+import { runtimeConfig } from './config';
+
+const hydrating = new WeakMap<HTMLElement, Promise<void>>();
 
 /** sessionStorage marker of the last reload after a failed chunk import. */
 const RELOAD_MARKER = 'sitegen:chunk-reload';
 const RELOAD_GUARD_MS = 10_000;
-
-const config = runtimeConfig();
-const consent = currentConsent(config.consent);
-if (consent) applyConsent(config.consent, consent);
-
-// A language link remembers the choice even before the switcher hydrates.
-addEventListener(
-  'click',
-  (event) => {
-    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-locale]');
-    const locale = link?.dataset.locale;
-    if (isLocale(locale)) rememberLocale(document, locale, location.protocol === 'https:');
-  },
-  true,
-);
-
-if (!isBot(navigator.userAgent)) {
-  for (const island of document.querySelectorAll<HTMLElement>('sitegen-island')) schedule(island);
-  idle(() => import('./deploy-watch').then((watch) => watch.start(config)));
-}
 
 function schedule(island: HTMLElement): void {
   const run = () => void hydrate(island);
@@ -70,14 +52,14 @@ function schedule(island: HTMLElement): void {
   }
 }
 
-const hydrating = new WeakMap<HTMLElement, Promise<void>>();
-
 function hydrate(island: HTMLElement): Promise<void> {
   let done = hydrating.get(island);
   if (!done) {
     done = import(island.dataset.src!).then(
-      (chunk: { default: (island: HTMLElement, props: unknown) => Promise<void> }) =>
-        chunk.default(island, JSON.parse(document.getElementById(island.dataset.props!)!.textContent!)),
+      async (chunk: { default: (island: HTMLElement, props: unknown) => Promise<void> }) => {
+        await chunk.default(island, JSON.parse(document.getElementById(island.dataset.props!)!.textContent!));
+        island.dataset.hydrated = '';
+      },
       reloadOnce,
     );
     hydrating.set(island, done);
@@ -108,4 +90,25 @@ function formHoldsInput(): boolean {
 function idle(run: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 200);
+}
+
+// Runs last: everything above is declared by now.
+const config = runtimeConfig();
+const consent = currentConsent(config.consent);
+if (consent) applyConsent(config.consent, consent);
+
+// A language link remembers the choice even before the switcher hydrates.
+addEventListener(
+  'click',
+  (event) => {
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-locale]');
+    const locale = link?.dataset.locale;
+    if (isLocale(locale)) rememberLocale(document, locale, location.protocol === 'https:');
+  },
+  true,
+);
+
+if (!isBot(navigator.userAgent)) {
+  for (const island of document.querySelectorAll<HTMLElement>('sitegen-island')) schedule(island);
+  idle(() => import('./deploy-watch').then((watch) => watch.start(config)));
 }

@@ -8,7 +8,8 @@ import { hydrateRoot } from 'react-dom/client';
 import fallbackMessages from 'sitegen:fallback-messages';
 import { isBot } from '../../shared/bots';
 import { MessagesContext, type WidgetMessages } from './messages';
-import { loadMessages, runtimeConfig } from './page';
+import { runtimeConfig } from './config';
+import { loadMessages } from './page';
 
 /** Resolves once the island committed, so its effects (event listeners) are in place. */
 export async function mount<P extends object>(island: HTMLElement, Widget: ComponentType<P>, props: P): Promise<void> {
@@ -25,6 +26,8 @@ export async function mount<P extends object>(island: HTMLElement, Widget: Compo
         <Committed onCommit={resolve} />
       </MessagesContext.Provider>,
       {
+        // The same prefix the server rendered with (see Island.tsx): `useId` values match.
+        identifierPrefix: `${island.dataset.props}-`,
         onRecoverableError(error) {
           console.warn('sitegen: an island re-rendered on the client', error);
         },

@@ -1,13 +1,7 @@
-/** Reading the page's runtime configuration and messages in the browser. */
-import { RUNTIME_CONFIG_ID, messagesUrl, type RuntimeConfig } from '../../shared/runtime-config';
+/** Loading the widget messages in the browser. */
+import { messagesUrl } from '../../shared/runtime-config';
 import type { Locale } from '../../shared/locales';
-
-let config: RuntimeConfig | undefined;
-
-export function runtimeConfig(): RuntimeConfig {
-  config ??= JSON.parse(document.getElementById(RUNTIME_CONFIG_ID)!.textContent!) as RuntimeConfig;
-  return config;
-}
+import { runtimeConfig } from './config';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const loading = new Map<string, Promise<Record<string, string> | undefined>>();

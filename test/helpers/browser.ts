@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
+
+/** Debian's Chromium, installed by `.ci/run` (apt-get install chromium). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Chromium with background networking off: this machine reaches no other host. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-default-apps',
+    ],
+  });
+}
+
+/** A person's browser: a desktop Chrome user agent (headless Chromium's own says "HeadlessChrome"). */
+export const PERSON_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ userAgent: PERSON_UA, locale: 'en-US', ...options });
+}
+
+/** Collects console errors and warnings, and uncaught page errors, of a page. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Waits until the loader has hydrated the island `name` (islands are `display: contents`, never "visible"). */
+export async function hydrated(page: Page, name: string): Promise<void> {
+  await page.waitForSelector(`sitegen-island[data-island="${name}"][data-hydrated]`, { state: 'attached' });
+}

@@ -1,0 +1,88 @@
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+export interface ServedRequest {
+  path: string;
+  headers: IncomingMessage['headers'];
+}
+
+export interface StaticServer {
+  url: string;
+  requests: ServedRequest[];
+  /** Answers this path with the given status instead of the file, until cleared. */
+  fail(urlPath: string, status?: number): void;
+  clearFailures(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a built `dist/` on 127.0.0.1 the way the production bucket does: `/career` is
+ * `career/index.html` (no redirect), unknown paths get `404.html` with status 404, and HTML is
+ * revalidated on every request.
+ */
+export async function serveDist(dir: string): Promise<StaticServer> {
+  const requests: ServedRequest[] = [];
+  const failures = new Map<string, number>();
+  const server = createServer((request, response) => {
+    void handle(request, response);
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    requests.push({ path: urlPath, headers: request.headers });
+    const failure = failures.get(urlPath);
+    if (failure) {
+      response.writeHead(failure, { 'content-type': 'text/plain' }).end('failure injected by the test');
+      return;
+    }
+    const file = await resolveFile(dir, urlPath);
+    if (!file) {
+      const body = await readFile(path.join(dir, '404.html'));
+      response.writeHead(404, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' }).end(body);
+      return;
+    }
+    const body = await readFile(file);
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const immutable = urlPath.startsWith('/_sitegen/assets/');
+    response
+      .writeHead(200, { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' })
+      .end(body);
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    fail: (urlPath, status = 500) => void failures.set(urlPath, status),
+    clearFailures: () => failures.clear(),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function resolveFile(dir: string, urlPath: string): Promise<string | undefined> {
+  const relative = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '');
+  for (const candidate of [path.join(dir, relative), path.join(dir, relative, 'index.html')]) {
+    if (!candidate.startsWith(dir)) return undefined;
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return candidate;
+  }
+  return undefined;
+}
