@@ -265,7 +265,7 @@ describe('contact form: client validation', () => {
     await submitButton(page).click();
 
     for (const name of ['name', 'email', 'message']) {
-      await expect.poll(() => errorOf(page, name), name).toBe(FORM.en.errors.required);
+      await expect.poll(() => errorOf(page, name), { message: name }).toBe(FORM.en.errors.required);
       expect(await field(page, name).getAttribute('aria-invalid'), name).toBe('true');
     }
     expect(await errorOf(page, 'privacy')).toBe(FORM.en.errors.privacy);
