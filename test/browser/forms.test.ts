@@ -122,7 +122,7 @@ interface ContactInput {
 
 const TYPED: ContactInput = {
   name: '  Ada Lovelace ',
-  email: ' ada@example.com  ',
+  email: 'ada@example.com', // an e-mail input strips surrounding spaces itself
   company: 'Analytical Engines Ltd. ',
   phone: ' +36 1 234 5678',
   message: '  Hello, we would like to talk about a project.\nThanks!  ',
@@ -391,7 +391,8 @@ describe('contact form: answers of PocketBase', () => {
     const retry = page.getByRole('link', { name: FORM.hu.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/hu/kapcsolat#form');
     await Promise.all([page.waitForURL(`${server.url}/hu/kapcsolat#form`), retry.click()]);
-    await showForm(page);
+    // The #form anchor scrolls the form into view, which hydrates it.
+    await hydrated(page, 'ContactForm');
     await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
 
     fake.setOutcome('ok');
@@ -400,7 +401,7 @@ describe('contact form: answers of PocketBase', () => {
     expect(creates()).toHaveLength(2);
     expect(creates()[1]!.body).toMatchObject({ ...trimmedInput(TYPED), privacy: true, locale: 'hu', path: '/hu/kapcsolat' });
 
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('sitegen:draft')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('sitegen:')))).toEqual([]);
     await page.goto(`${server.url}/hu/kapcsolat`);
     await showForm(page);
     await settle(page, 300);
@@ -420,7 +421,7 @@ describe('contact form: answers of PocketBase', () => {
     const retry = page.getByRole('link', { name: FORM.de.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/de/kontakt#form');
     await Promise.all([page.waitForURL(`${server.url}/de/kontakt#form`), retry.click()]);
-    await showForm(page);
+    await hydrated(page, 'ContactForm');
     await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
     expect(unexpected(problems)).toEqual([]);
   });
@@ -454,13 +455,15 @@ describe('contact form: bots', () => {
   });
 });
 
+const OFFER_DESCRIPTION = '  We need our ClickUp workspace set up for 40 people.  ';
+
 describe('offer form', () => {
   async function fillOffer(page: Page): Promise<void> {
     await field(page, 'services').and(page.locator('[value="it-outsourcing"]')).check();
     await field(page, 'services').and(page.locator('[value="clickup-onboarding"]')).check();
     await field(page, 'budget').selectOption('5k-15k');
     await field(page, 'timeline').selectOption('1-3-months');
-    await field(page, 'description').fill('  We need our ClickUp workspace set up for 40 people.  ');
+    await field(page, 'description').fill(OFFER_DESCRIPTION);
     await field(page, 'name').fill('Grace Hopper');
     await field(page, 'email').fill('grace@example.com');
     await field(page, 'privacy').check();
@@ -492,6 +495,38 @@ describe('offer form', () => {
       website: '',
     });
     expect(problems).toEqual([]);
+  });
+
+  it('keeps the offer draft (choices included) through a failure and "try again"', async () => {
+    fake.setOutcome('serverError');
+    const { page, problems } = await openForm('/offer', 'OfferForm');
+    await fillOffer(page);
+    await pastBotWindow(page);
+    await submitAndLand(page, '/failed-contact');
+    expect(creates(OFFER_RECORDS)).toHaveLength(1);
+
+    await hydrated(page, 'RetryLink');
+    const retry = page.getByRole('link', { name: FORM.en.tryAgain });
+    await expect.poll(() => retry.getAttribute('href')).toBe('/offer#form');
+    await Promise.all([page.waitForURL(`${server.url}/offer#form`), retry.click()]);
+    await hydrated(page, 'OfferForm');
+    const services = () =>
+      page.locator('#form input[name="services"]').evaluateAll((boxes) =>
+        (boxes as HTMLInputElement[]).filter((box) => box.checked).map((box) => box.value),
+      );
+    await expect.poll(services).toEqual(['it-outsourcing', 'clickup-onboarding']);
+    expect(await field(page, 'budget').inputValue()).toBe('5k-15k');
+    expect(await field(page, 'timeline').inputValue()).toBe('1-3-months');
+    expect(await field(page, 'description').inputValue()).toBe(OFFER_DESCRIPTION);
+    expect(await field(page, 'name').inputValue()).toBe('Grace Hopper');
+    expect(await field(page, 'privacy').isChecked()).toBe(true);
+
+    fake.setOutcome('ok');
+    await pastBotWindow(page);
+    await submitAndLand(page, '/successful-contact');
+    expect(creates(OFFER_RECORDS)).toHaveLength(2);
+    expect(creates(OFFER_RECORDS)[1]!.body).toEqual(creates(OFFER_RECORDS)[0]!.body);
+    expect(unexpected(problems)).toEqual([]);
   });
 
   it('asks for services, budget and timeline when they are not chosen, and sends nothing', async () => {
@@ -536,7 +571,7 @@ describe('offer form', () => {
 /** Last: closes the shared fake PocketBase for good. */
 describe('contact form: PocketBase down', () => {
   it('goes to the failure page when the PocketBase server is closed', async () => {
-    const { page, problems } = await openForm('/contact');
+    const { page, problems } = await openForm('/clickup-onboarding/contact');
     await fillContact(page);
     await fake.close();
     // A closed port: nothing listens at the fake's address any more.
@@ -551,7 +586,11 @@ describe('contact form: PocketBase down', () => {
     await submitAndLand(page, '/failed-contact');
     expect(fake.requests).toEqual([]);
     await hydrated(page, 'RetryLink');
-    expect(await page.getByRole('link', { name: FORM.en.tryAgain }).getAttribute('href')).toBe('/contact#form');
+    const retry = page.getByRole('link', { name: FORM.en.tryAgain });
+    await expect.poll(() => retry.getAttribute('href')).toBe('/clickup-onboarding/contact#form');
+    await Promise.all([page.waitForURL(`${server.url}/clickup-onboarding/contact#form`), retry.click()]);
+    await hydrated(page, 'ContactForm');
+    await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
     expect(unexpected(problems)).toEqual([]);
   });
 });
