@@ -13,6 +13,7 @@ import { readSources } from './read-sources';
 import { renderErrorPages, renderPages } from './render-pages';
 import { checkRouteTemplates, parseRouteTable } from './route-table';
 import { parseSiteSettings } from './site-settings';
+import type { Assets as BuildAssets } from './template-api';
 import { writeSite } from './write-output';
 
 export interface BuildOptions {
@@ -94,7 +95,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       catalog: catalog!,
       site: site!,
       templates: templates.module,
-      assets: { stylesheet: assets.stylesheet, loader: widgets.loader, islands: widgets.islands },
+      assets: {
+        stylesheet: assets.stylesheet,
+        loader: widgets.loader,
+        scripts: widgets.scripts as BuildAssets['scripts'],
+        islands: widgets.islands,
+      },
       build: info,
       templateFiles: templates.inputs,
     };

@@ -12,6 +12,8 @@ export interface WidgetBundle {
   files: OutputFiles;
   /** URL of the loader script. */
   loader: string;
+  /** Scripts the loader imports when needed (deployment watch, consent banner), by entry name. */
+  scripts: Readonly<Record<string, string>>;
   /** URL of each island's entry chunk, by island name. */
   islands: Readonly<Record<string, string>>;
   /** Hash of every output, for the build id. */
@@ -19,6 +21,8 @@ export interface WidgetBundle {
 }
 
 const LOADER = 'runtime/loader.ts';
+/** Loaded by the loader when needed, by URL from the page's runtime config. */
+const LOADER_SCRIPTS = { deployWatch: 'runtime/deploy-watch.ts', consentBanner: 'runtime/consent-banner.ts' };
 const MOUNT = 'runtime/mount.tsx';
 const ISLANDS = 'islands';
 
@@ -68,9 +72,18 @@ export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record
   let results: Array<esbuild.BuildResult<{ write: false; metafile: true }>>;
   try {
     results = await Promise.all([
-      // The loader (and what it imports at idle time) is built apart, so it shares no chunk
-      // with the islands: one small file, whatever the islands pull in.
-      esbuild.build({ ...common, write: false, metafile: true, entryPoints: { loader: path.join(widgetsDir, LOADER) } }),
+      // The loader and the scripts it loads when needed are built apart and whole: each is one
+      // small file that shares no chunk with anything (a few helpers are repeated instead).
+      esbuild.build({
+        ...common,
+        splitting: false,
+        write: false,
+        metafile: true,
+        entryPoints: {
+          loader: path.join(widgetsDir, LOADER),
+          ...Object.fromEntries(Object.entries(LOADER_SCRIPTS).map(([name, file]) => [name, path.join(widgetsDir, file)])),
+        },
+      }),
       esbuild.build({
         ...common,
         write: false,
@@ -85,6 +98,7 @@ export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record
 
   const files: OutputFiles = new Map();
   const islands: Record<string, string> = {};
+  const scripts: Record<string, string> = {};
   let loader = '';
   const hash = createHash('sha256');
   for (const result of results) {
@@ -98,9 +112,10 @@ export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record
       const url = `/${ASSETS_DIR}/${path.basename(output)}`;
       if (meta.entryPoint?.startsWith('sitegen-island:')) islands[meta.entryPoint.slice('sitegen-island:'.length)] = url;
       else if (meta.entryPoint?.endsWith(LOADER)) loader = url;
+      for (const [name, file] of Object.entries(LOADER_SCRIPTS)) if (meta.entryPoint?.endsWith(file)) scripts[name] = url;
     }
   }
-  return { files, loader, islands, hash: hash.digest('hex') };
+  return { files, loader, scripts, islands, hash: hash.digest('hex') };
 }
 
 /** `sitegen-island:<Name>`: an entry that hydrates `islands/<Name>.tsx`. */

@@ -84,6 +84,7 @@ function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
     latestBuild: `/${BUILDS_DIR}/latest.json`,
     manifest: `/${BUILDS_DIR}/meta/${input.build.id}.json`,
     buildCheckSeconds,
+    scripts: input.assets.scripts,
     consent: {
       cookies: consent.cookies,
       analytics: analytics && { cookieId: analytics.consentCookie, measurementId: analytics.googleAnalyticsId, scriptUrl: analytics.scriptUrl },

@@ -98,6 +98,8 @@ export interface Assets {
   stylesheet: string;
   /** The loader script every page runs. */
   loader: string;
+  /** The scripts the loader imports when needed (`RuntimeConfig.scripts`). */
+  scripts: RuntimeConfig['scripts'];
   /** Each island's entry chunk, by island name. */
   islands: Readonly<Record<string, string>>;
 }

@@ -29,6 +29,8 @@ export interface RuntimeConfig {
   latestBuild: string;
   /** This build's route manifest. */
   manifest: string;
+  /** Scripts the loader imports when needed. */
+  scripts: { deployWatch: string; consentBanner: string };
   /** How often to ask whether a newer build was published. */
   buildCheckSeconds: number;
   consent: ConsentConfig;

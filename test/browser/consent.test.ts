@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hydrated, newContext, watchConsole } from '../helpers/browser';
+import { newContext, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
@@ -36,7 +36,7 @@ describe('cookie consent', () => {
   it('asks on the first visit and sends nothing to the analytics host before a choice', async () => {
     const { context, page, outside, problems } = await visitor();
     await page.goto(`${suite.server.url}/blog`);
-    await hydrated(page, 'CookieConsent');
+    await banner(page).waitFor();
     await expect(banner(page).isVisible()).resolves.toBe(true);
     const buttons = banner(page).locator('.consent-button');
     await expect(buttons.allTextContents()).resolves.toEqual(['Accept all', 'Reject all']);
@@ -54,10 +54,10 @@ describe('cookie consent', () => {
     expect(outside).toEqual([]);
     // Closing it enables nothing and stores nothing.
     await page.click('.consent-banner__close');
-    await expect(banner(page).count()).resolves.toBe(0);
+    await expect(banner(page).isVisible()).resolves.toBe(false);
     expect(await cookie(context, 'ncc_c')).toBeUndefined();
     await page.reload();
-    await hydrated(page, 'CookieConsent');
+    await banner(page).waitFor();
     await expect(banner(page).isVisible()).resolves.toBe(true);
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
@@ -67,7 +67,7 @@ describe('cookie consent', () => {
   it('loads analytics once after "Accept all", and on later visits without asking', async () => {
     const { context, page, outside } = await visitor();
     await page.goto(`${suite.server.url}/hu/blog`);
-    await hydrated(page, 'CookieConsent');
+    await banner(page).waitFor();
     await page.click('.consent-banner .consent-button >> nth=0');
     await expect.poll(() => outside.length).toBe(1);
     expect(outside[0]).toBe(`${TAG_HOST}gtag/js?id=G-K7B3X9Q2LM`);
@@ -83,21 +83,21 @@ describe('cookie consent', () => {
     await page.goto(`${suite.server.url}/hu/karrier`);
     await expect.poll(() => outside.length).toBe(2);
     await page.waitForTimeout(500);
-    await expect(banner(page).count()).resolves.toBe(0);
+    await expect(banner(page).isVisible()).resolves.toBe(false);
     await context.close();
   });
 
   it('sends nothing after "Reject all", now or on later visits', async () => {
     const { context, page, outside } = await visitor();
     await page.goto(`${suite.server.url}/de`);
-    await hydrated(page, 'CookieConsent');
+    await banner(page).waitFor();
     await page.click('.consent-banner .consent-button >> nth=1');
     expect(await cookie(context, 'ncc_c')).toMatchObject({ value: 'necessaryanalytics' });
     expect((await cookie(context, 'ncc_e'))?.value).toBe('');
     await page.goto(`${suite.server.url}/de/blog`);
     await page.waitForTimeout(1500);
     expect(outside).toEqual([]);
-    await expect(banner(page).count()).resolves.toBe(0);
+    await expect(banner(page).isVisible()).resolves.toBe(false);
     await context.close();
   });
 
@@ -138,7 +138,7 @@ describe('cookie consent', () => {
   it('closes the settings with Escape, keyboard only', async () => {
     const { context, page } = await visitor();
     await page.goto(`${suite.server.url}/`);
-    await hydrated(page, 'CookieConsent');
+    await banner(page).waitFor();
     await page.locator('.consent-link').focus();
     await page.keyboard.press('Enter');
     await page.waitForSelector('dialog.consent-dialog[open]');
@@ -153,6 +153,26 @@ describe('cookie consent', () => {
     await context.close();
   });
 
+  it('loads no React for the banner; the settings island hydrates only when asked for', async () => {
+    const { context, page } = await visitor();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${suite.server.url}/`);
+    await banner(page).waitFor();
+    await page.waitForTimeout(1000);
+    expect(scripts.some((s) => s.includes('CookieConsent'))).toBe(false);
+    await page.click('.consent-banner [data-consent="settings"]');
+    await page.waitForSelector('dialog.consent-dialog[open]');
+    expect(scripts.some((s) => s.includes('CookieConsent'))).toBe(true);
+    // Deciding in the settings also puts the banner away.
+    await page.click('dialog.consent-dialog button[type="submit"]');
+    await expect(banner(page).isVisible()).resolves.toBe(false);
+    expect((await cookie(context, 'ncc_e'))?.value).toBe('');
+    await context.close();
+  });
+
   it('asks again when the declared cookies changed since the visitor decided', async () => {
     const { context, page } = await visitor();
     await context.addCookies([
@@ -160,7 +180,7 @@ describe('cookie consent', () => {
       { name: 'ncc_e', value: '', url: suite.server.url },
     ]);
     await page.goto(`${suite.server.url}/about-us`);
-    await hydrated(page, 'CookieConsent');
+    await banner(page).waitFor();
     await expect(banner(page).isVisible()).resolves.toBe(true);
     await context.close();
   });

@@ -21,6 +21,9 @@ describe('every page in every locale', () => {
           await new Promise(requestAnimationFrame);
         }
       });
+      await page.click('a[href="#cookie-settings"]');
+      await page.waitForSelector('dialog.consent-dialog[open]');
+      await page.keyboard.press('Escape');
       await page.waitForFunction(() => document.querySelectorAll('sitegen-island:not([data-hydrated])').length === 0, undefined, {
         timeout: 10_000,
       });

@@ -103,24 +103,27 @@ describe('islands', () => {
     const problems = watchConsole(page);
     await page.route('**/_i18n/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.goto(`${suite.server.url}/hu/kapcsolat`);
+    await page.click('a[href="#cookie-settings"]');
     await hydrated(page, 'CookieConsent');
-    await expect(page.locator('.consent-banner .consent-button').first().textContent()).resolves.toBe('Accept all');
+    await page.waitForSelector('dialog.consent-dialog[open]');
+    await expect(page.locator('dialog.consent-dialog button[type="submit"]').textContent()).resolves.toBe('Save my choice');
     expect(problems.some((p) => p.startsWith('warning: sitegen: could not load /_i18n/'))).toBe(true);
     await context.close();
   });
 
   it('reloads once, and only once, when a chunk fails to load', async () => {
-    const context = await newContext(suite.browser);
+    // Tall enough that the form is in view at once.
+    const context = await newContext(suite.browser, { viewport: { width: 1280, height: 3000 } });
     const page = await context.newPage();
     // Fail the chunk before the browser ever cached it.
-    const html = await (await fetch(`${suite.server.url}/offer`)).text();
-    const chunk = /data-island="CookieConsent" data-src="([^"]+)"/.exec(html)![1]!;
+    const html = await (await fetch(`${suite.server.url}/contact`)).text();
+    const chunk = /data-island="ContactForm" data-src="([^"]+)"/.exec(html)![1]!;
     let loads = 0;
     page.on('load', () => loads++);
     suite.server.fail(chunk, 500);
     try {
-      await page.goto(`${suite.server.url}/offer`);
-      // The failed import reloads the page once; the second failure within 10 s does not.
+      await page.goto(`${suite.server.url}/contact`);
+      // The form is in view at once (strategy "visible"). The failed import reloads the page once; the second failure within 10 s does not.
       await expect.poll(() => loads, { timeout: 5000 }).toBe(2);
       await page.waitForTimeout(2000);
       expect(loads).toBe(2);

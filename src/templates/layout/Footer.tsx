@@ -1,6 +1,7 @@
 import type { DocumentProps } from './Document';
 import { Island } from '../components/Island';
 import CookieConsent from '../../widgets/islands/CookieConsent';
+import { ConsentBanner } from '../components/ConsentBanner';
 
 const EXPLORE: ReadonlyArray<readonly [string, string]> = [
   ['services', 'nav.services'],
@@ -112,14 +113,8 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
           <a href="#cookie-settings">{i18n.t('footer.cookieSettings')}</a>
         </p>
       </div>
-      <Island
-        name="CookieConsent"
-        component={CookieConsent}
-        props={{ config: runtime.consent, privacyUrl: links.path('privacy-policy') }}
-        strategy="load"
-        i18n={i18n}
-        assets={assets}
-      />
+      <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} />
+      <Island name="CookieConsent" component={CookieConsent} props={{ config: runtime.consent }} strategy="interaction" i18n={i18n} assets={assets} />
     </footer>
   );
 }

@@ -19,12 +19,18 @@ const RELOAD_GUARD_MS = 10_000;
 function schedule(island: HTMLElement): void {
   const run = () => void hydrate(island);
   if (island.dataset.island === 'CookieConsent') {
-    // Asks on load while there is no valid consent; otherwise waits for "Cookie settings".
-    if (!consent) run();
+    // The settings dialog: React loads only when the visitor asks for it. The first-visit
+    // banner needs no React (consent-banner.ts).
+    const openSettings = () => void hydrate(island).then(() => dispatchEvent(new Event('sitegen:cookie-settings')));
+    if (!consent) {
+      void (import(config.scripts.consentBanner) as Promise<typeof import('./consent-banner')>).then((banner) =>
+        banner.showBanner(config.consent, openSettings),
+      );
+    }
     addEventListener('click', (event) => {
       if ((event.target as Element | null)?.closest?.('a[href="#cookie-settings"]')) {
         event.preventDefault();
-        void hydrate(island).then(() => dispatchEvent(new Event('sitegen:cookie-settings')));
+        openSettings();
       }
     });
     return;
@@ -110,5 +116,5 @@ addEventListener(
 
 if (!isBot(navigator.userAgent)) {
   for (const island of document.querySelectorAll<HTMLElement>('sitegen-island')) schedule(island);
-  idle(() => import('./deploy-watch').then((watch) => watch.start(config)));
+  idle(() => (import(config.scripts.deployWatch) as Promise<typeof import('./deploy-watch')>).then((watch) => watch.start(config)));
 }
