@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/sitegen.js');
@@ -46,3 +47,18 @@ try {
 } finally {
   rmSync(out, { recursive: true, force: true });
 }
+
+// Page-weight budgets in Chromium (bench/budgets.ts, bundled here since Node 20 runs no TypeScript).
+const budgets = path.join(repo, 'bench/out/budgets.mjs');
+await esbuild.build({
+  entryPoints: [path.join(repo, 'bench/budgets.ts')],
+  outfile: budgets,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
+const { measureBudgets } = await import(pathToFileURL(budgets).href);
+console.log('');
+for (const line of await measureBudgets(repo)) console.log(line);
