@@ -18,6 +18,8 @@ export interface Rule {
   phone?: boolean;
   /** A checkbox that must be ticked (the privacy policy). */
   accepted?: boolean;
+  /** A single choice from a list (a select). */
+  choice?: boolean;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,7 +29,7 @@ export function checkField(value: Values[string] | undefined, rule: Rule): Field
   if (rule.accepted) return value === true ? undefined : { key: 'privacy' };
   if (Array.isArray(value)) return rule.required && value.length === 0 ? { key: 'choose' } : undefined;
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!text) return rule.required ? { key: 'required' } : undefined;
+  if (!text) return rule.required ? { key: rule.choice ? 'pick' : 'required' } : undefined;
   if (rule.email && !EMAIL.test(text)) return { key: 'email' };
   if (rule.phone && !PHONE.test(text)) return { key: 'phone' };
   if (rule.min !== undefined && text.length < rule.min) return { key: 'tooShort', values: { min: rule.min } };

@@ -27,6 +27,8 @@ export const HONEYPOT = 'website';
 /** People take longer than this to fill a form in; bots that post at once are dropped. */
 export const MIN_FILL_MS = 3000;
 export const RETRY_KEY = 'sitegen:form-retry';
+const SEND_TIMEOUT_MS = 20_000;
+/** One draft per form, shared by its language versions: switching language keeps the text. */
 const draftKey = (id: string) => `sitegen:draft:${id}`;
 
 type Status = 'idle' | 'sending';
@@ -79,9 +81,10 @@ export function useRecordForm(options: RecordFormOptions) {
     setGeneral(undefined);
     const found = checkAll(values, options.rules);
     setProblems(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    if (Object.keys(found).length > 0) {
+      // The first field in trouble in page order, whatever the order of the rules.
+      const fields = form.current ? [...form.current.querySelectorAll<HTMLElement & { name: string }>('[name]')] : [];
+      fields.find((field) => field.name in found)?.focus();
       return;
     }
     if ((honeypot.current?.value ?? '') !== '' || performance.now() < MIN_FILL_MS) {
@@ -91,28 +94,29 @@ export function useRecordForm(options: RecordFormOptions) {
     }
     sending.current = true;
     setStatus('sending');
+    // A backend that never answers is a failure too, not an endless "Sending…".
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), SEND_TIMEOUT_MS);
     try {
       const pb = new PocketBase(options.backendUrl, undefined, LOCALE_INFO[locale].language);
-      await pb.collection(options.collection).create({
-        ...trimmed(values),
-        ...options.extra,
-        locale,
-        path: location.pathname,
-        [HONEYPOT]: '',
-      });
+      await pb.collection(options.collection).create(
+        { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '' },
+        { signal: timeout.signal },
+      );
       succeed();
     } catch (error) {
-      handleFailure(error);
+      handleFailure(error, timeout.signal.aborted);
     } finally {
+      clearTimeout(timer);
       sending.current = false;
       setStatus('idle');
     }
   };
 
-  const handleFailure = (error: unknown) => {
+  const handleFailure = (error: unknown, timedOut: boolean) => {
     const response = error instanceof ClientResponseError ? error : undefined;
     // A request the SDK cancelled for a newer identical one: not the visitor's concern.
-    if (response?.isAbort) return;
+    if (response?.isAbort && !timedOut) return;
     if (response?.status === 400) {
       const fields = (response.response?.data ?? {}) as Record<string, { code?: string }>;
       const named = Object.entries(fields).filter(([name]) => name in options.rules);

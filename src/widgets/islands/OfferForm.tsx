@@ -22,8 +22,8 @@ export const OFFER_RULES: Record<string, Rule> = {
   company: { max: 150 },
   phone: { phone: true, max: 40 },
   services: { required: true },
-  budget: { required: true },
-  timeline: { required: true },
+  budget: { required: true, choice: true },
+  timeline: { required: true, choice: true },
   description: { required: true, min: 20, max: 5000 },
   privacy: { accepted: true },
 };
