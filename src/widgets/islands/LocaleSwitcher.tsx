@@ -37,10 +37,11 @@ export default function LocaleSwitcher({ current, links, flags }: LocaleSwitcher
     };
   }, []);
 
+  // Flags load lazily: eager images would make React's server renderer add preload links.
   return (
     <details className="language-menu" ref={menu}>
       <summary aria-label={t('widgets.language.menu')}>
-        <img src={flags[current]} alt="" width={20} height={15} />
+        <img src={flags[current]} alt="" width={20} height={15} loading="lazy" />
         <span className="language-menu__name">{LOCALE_INFO[current].name}</span>
       </summary>
       <ul>
@@ -54,7 +55,7 @@ export default function LocaleSwitcher({ current, links, flags }: LocaleSwitcher
               aria-current={locale === current ? 'true' : undefined}
               onClick={() => rememberLocale(document, locale, location.protocol === 'https:')}
             >
-              <img src={flags[locale]} alt="" width={20} height={15} />
+              <img src={flags[locale]} alt="" width={20} height={15} loading="lazy" />
               {LOCALE_INFO[locale].name}
             </a>
           </li>
