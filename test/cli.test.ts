@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build } from '../src/engine';
 import { copySite, edit, lineOf, runCli, snapshotTree, tempDir } from './helpers/site';
 
 describe('the sitegen command', () => {
@@ -27,6 +28,21 @@ describe('the sitegen command', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/built 128 pages \(\d+ files\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
     expect(existsSync(path.join(root, 'dist/hu/karrier/index.html'))).toBe(true);
+  });
+
+  it('renders the same bytes with its Markdown worker as the API does on the main thread', async () => {
+    const root = await copySite();
+    const out = await tempDir();
+    expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cli')], { env: { SOURCE_DATE_EPOCH: '1767225600' } })).code).toBe(0);
+    const previous = process.env.SOURCE_DATE_EPOCH;
+    process.env.SOURCE_DATE_EPOCH = '1767225600';
+    try {
+      await build({ root, out: path.join(out, 'api') });
+    } finally {
+      if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = previous;
+    }
+    expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
   });
 
   it('fails with file:line:column, a hint and exit code 1, without a stack trace, leaving the output alone', async () => {

@@ -4,7 +4,7 @@ import { computeBuildInfo, type BuildInfo } from './build-info';
 import { parseContent, validateContent } from './content';
 import { BuildFailure, Problems } from './errors';
 import { loadTemplates, templatesDirOf } from './load-templates';
-import { createMarkdownJobRunner } from './markdown-jobs';
+import { startMarkdownRenderer } from './markdown-jobs';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
@@ -46,9 +46,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const problems = new Problems();
   const timings = stopwatch();
 
-  // 1. Start bundling the templates (esbuild works in its own process meanwhile), then read
-  //    the sources.
+  // 1. Start what works beside this thread: esbuild bundles the templates in its own process,
+  //    the Markdown worker loads. Then read the sources.
   const templatesLoading = settle(loadTemplates(templatesDirOf(root, BUNDLED_TEMPLATES_DIR), path.join(root, '.sitegen-cache')));
+  const markdown = startMarkdownRenderer();
   try {
     const sources = await readSources(root, problems);
     problems.throwIfAny();
@@ -70,7 +71,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('plan pages');
 
     // 4. Parse the Markdown of every route in every locale.
-    const parsed = await parseContent(routes!, pages, sources.content, createMarkdownJobRunner(), problems);
+    const parsed = await parseContent(routes!, pages, sources.content, markdown.render, problems);
     timings.lap('parse content');
 
     // 5. With the templates and widgets bundled, check template names and each template's front matter.
@@ -126,6 +127,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('write');
     return { ...info, outDir, pages, files, timings: timings.laps };
   } finally {
+    markdown.close();
     // A build that failed early must not leave the bundling to fail unobserved.
     await templatesLoading;
   }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locales';
 import { SiteError, type Problems } from './errors';
 import type { RenderedMarkdown } from './markdown';
-import type { JobResult, LinkData, MarkdownJob } from './markdown-jobs';
+import type { LinkData, MarkdownJob, RenderMarkdown } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
 import type { PageContent, TemplateDefinition } from './template-api';
@@ -37,9 +37,6 @@ export function contentPathOf(route: Route, locale: Locale): string {
   return `${locale}/${route.content}.md`;
 }
 
-/** Renders Markdown jobs, in order (on worker threads where it can). */
-export type RenderMarkdown = (jobs: readonly MarkdownJob[], links: LinkData) => Promise<JobResult[]>;
-
 /**
  * Parses every route's Markdown in every locale: the front matter with positions, the body to
  * sanitized HTML with localized links. It needs no templates, so it runs while they bundle.
@@ -51,7 +48,7 @@ export async function parseContent(
   renderMarkdown: RenderMarkdown,
   problems: Problems,
 ): Promise<ParsedContent> {
-  const split: Array<{ route: Route; locale: Locale; frontMatter: YamlSource | undefined; job: MarkdownJob }> = [];
+  const split: Array<{ route: Route; locale: Locale; file: string; frontMatter: string; job: MarkdownJob }> = [];
   for (const route of routes) {
     const missing = LOCALES.filter((locale) => !files.has(contentPathOf(route, locale)));
     if (missing.length > 0) {
@@ -65,18 +62,23 @@ export async function parseContent(
     for (const locale of LOCALES) {
       const source = files.get(contentPathOf(route, locale))!;
       const page = splitPage(source.path, source.text, locale, problems);
-      if (page) split.push({ route, locale, ...page });
+      if (page) split.push({ route, locale, file: source.path, ...page });
     }
   }
 
-  const rendered = await renderMarkdown(
+  // The bodies render (on the Markdown worker) while this thread parses the front matter.
+  const rendering = renderMarkdown(
     split.map((page) => page.job),
     linkData(routes, pages),
   );
+  const frontMatters = split.map(({ file, frontMatter }) => parseYamlSource(frontMatter, file, problems));
+  const rendered = await rendering;
+
   const content = new Map<string, Partial<Record<Locale, ParsedPage>>>();
-  split.forEach(({ route, locale, frontMatter }, index) => {
+  split.forEach(({ route, locale }, index) => {
     const { markdown, problems: found } = rendered[index]!;
     for (const problem of found) problems.push(new SiteError(problem.message, problem));
+    const frontMatter = frontMatters[index];
     if (!frontMatter) return;
     const byLocale = content.get(route.id) ?? {};
     byLocale[locale] = { frontMatter, body: markdown };
@@ -123,13 +125,13 @@ export function validateContent(
   return content;
 }
 
-/** Splits front matter from body: the front matter parsed here, the body left as a Markdown job. */
+/** Splits front matter (YAML text, parsed later) from body (a Markdown job). */
 function splitPage(
   file: string,
   text: string,
   locale: Locale,
   problems: Problems,
-): { frontMatter: YamlSource | undefined; job: MarkdownJob } | undefined {
+): { frontMatter: string; job: MarkdownJob } | undefined {
   if (!/^---\r?\n/.test(text)) {
     problems.add('the file has no front matter', {
       file,
@@ -137,12 +139,11 @@ function splitPage(
     });
     return undefined;
   }
-  // gray-matter only splits the file here: the front matter is parsed with positions below.
+  // gray-matter only splits the file here: the front matter is parsed with positions later.
   const split = matter(text, { engines: { yaml: () => ({}) } });
-  // `split.matter` starts right after the opening fence, so its line numbers are the file's.
-  const frontMatter = parseYamlSource(split.matter, file, problems);
   const lineOffset = countLines(text.slice(0, text.length - split.content.length));
-  return { frontMatter, job: { file, body: split.content, lineOffset, locale } };
+  // `split.matter` starts right after the opening fence, so its line numbers are the file's.
+  return { frontMatter: split.matter, job: { file, body: split.content, lineOffset, locale } };
 }
 
 function countLines(text: string): number {

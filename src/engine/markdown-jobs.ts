@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Locale } from '../shared/locales';
 import { Problems, type SourceLocation } from './errors';
 import { createMarkdownRenderer, type RenderedMarkdown } from './markdown';
+import { PACKAGE_ROOT } from './package-info';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
 export interface MarkdownJob {
@@ -27,14 +31,47 @@ export interface JobResult {
   problems: PlainProblem[];
 }
 
+export type RenderMarkdown = (jobs: readonly MarkdownJob[], links: LinkData) => Promise<JobResult[]>;
+
 /**
- * Renders Markdown jobs on this thread, in order. The jobs and results are plain data so the
- * work can move to worker threads; for a site of this size it does not pay: each thread pays
- * the same JIT warm-up of the parser, which is most of a cold build's Markdown time.
+ * The bundled engine (`lib/`) has a worker entry; running from the TypeScript sources (tests),
+ * Markdown renders on the main thread: the same code, the same output.
  */
-export function createMarkdownJobRunner(): (jobs: readonly MarkdownJob[], links: LinkData) => Promise<JobResult[]> {
-  const render = createMarkdownRenderer();
-  return async (jobs, links) => runMarkdownJobs(render, jobs, links);
+const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'markdown-worker.js');
+
+/**
+ * Renders Markdown on one worker thread, started at once so it loads while the build reads and
+ * parses its sources; the main thread meanwhile parses front matter and loads the templates.
+ * All Markdown goes to the one worker: splitting it across threads would pay the parser's JIT
+ * warm-up, most of a cold build's Markdown time, once per thread. Without the worker script,
+ * or if the worker fails, the jobs run on this thread.
+ */
+export function startMarkdownRenderer(): { render: RenderMarkdown; close(): void } {
+  let local: ReturnType<typeof createMarkdownRenderer> | undefined;
+  const inThread: RenderMarkdown = async (jobs, links) => runMarkdownJobs((local ??= createMarkdownRenderer()), jobs, links);
+  if (!WORKER_SCRIPT || !existsSync(WORKER_SCRIPT)) return { render: inThread, close() {} };
+  const worker = new Worker(WORKER_SCRIPT);
+  // Idle, the worker must not keep the process alive.
+  worker.unref();
+  return {
+    render: (jobs, links) =>
+      new Promise((resolve) => {
+        const fallBack = () => {
+          worker.off('message', done);
+          resolve(inThread(jobs, links));
+        };
+        const done = (results: JobResult[]) => {
+          worker.off('error', fallBack);
+          worker.unref();
+          resolve(results);
+        };
+        worker.once('message', done);
+        worker.once('error', fallBack);
+        worker.ref();
+        worker.postMessage({ jobs, links });
+      }),
+    close: () => void worker.terminate(),
+  };
 }
 
 /** Renders jobs one after another. */

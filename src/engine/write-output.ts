@@ -30,9 +30,11 @@ export async function writeSite(outDir: string, files: OutputFiles): Promise<voi
 
 async function writeTree(dir: string, files: OutputFiles): Promise<void> {
   const names = [...files.keys()].sort();
-  const dirs = new Set(names.map((name) => path.dirname(path.join(dir, name))));
+  const dirs = [...new Set(names.map((name) => path.dirname(path.join(dir, name))))];
+  // Only the deepest folders: `recursive` makes their parents on the way.
+  const leaves = dirs.filter((folder) => !dirs.some((other) => other.startsWith(`${folder}${path.sep}`)));
   await mkdir(dir, { recursive: true });
-  for (const folder of [...dirs].sort()) await mkdir(folder, { recursive: true });
+  await Promise.all(leaves.map((folder) => mkdir(folder, { recursive: true })));
   for (let start = 0; start < names.length; start += WRITE_CONCURRENCY) {
     await Promise.all(
       names.slice(start, start + WRITE_CONCURRENCY).map((name) => writeFile(path.join(dir, name), files.get(name)!)),
