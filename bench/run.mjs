@@ -38,6 +38,8 @@ try {
     ['sitegen --version (start-up floor)', node, undefined],
   ];
   console.log(`sitegen bench: median of ${RUNS} runs on ${process.platform} ${process.arch}, Node ${process.version}`);
+  // The machines are shared: the start-up floor shows how loaded this one is right now.
+  console.log(`cold build = ${(cold.median / node.median).toFixed(1)} x the start-up floor of Node + sitegen (${node.median.toFixed(0)} ms)`);
   console.log('| what | median ms | min | max | target ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [what, t, target] of rows) {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
-import { parseContent, validateContent } from './content';
+import { parseContent, splitContent, validateContent } from './content';
 import { BuildFailure, Problems } from './errors';
 import { loadTemplates, templatesDirOf } from './load-templates';
-import { startMarkdownRenderer } from './markdown-jobs';
+import { startMarkdownStage } from './markdown-jobs';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
@@ -49,10 +49,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // 1. Start what works beside this thread: esbuild bundles the templates in its own process,
   //    the Markdown worker loads. Then read the sources.
   const templatesLoading = settle(loadTemplates(templatesDirOf(root, BUNDLED_TEMPLATES_DIR), path.join(root, '.sitegen-cache')));
-  const markdown = startMarkdownRenderer();
+  const markdown = startMarkdownStage();
   try {
     const sources = await readSources(root, problems);
     problems.throwIfAny();
+    // Markdown parsing needs nothing else: it starts now, beside the next stages.
+    const split = splitContent(sources.content, problems);
+    markdown.parse([...split.values()].map((entry) => entry.job));
     timings.lap('read sources');
 
     // 2. Parse and validate settings, messages and the route table.
@@ -71,7 +74,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('plan pages');
 
     // 4. Parse the Markdown of every route in every locale.
-    const parsed = await parseContent(routes!, pages, sources.content, markdown.render, problems);
+    const parsed = await parseContent(routes!, pages, split, markdown, problems);
     timings.lap('parse content');
 
     // 5. With the templates and widgets bundled, check template names and each template's front matter.

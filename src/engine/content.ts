@@ -1,9 +1,9 @@
 import matter from 'gray-matter';
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../shared/locales';
+import { LOCALES, isLocale, type Locale } from '../shared/locales';
 import { SiteError, type Problems } from './errors';
 import type { RenderedMarkdown } from './markdown';
-import type { LinkData, MarkdownJob, RenderMarkdown } from './markdown-jobs';
+import type { LinkData, MarkdownJob, MarkdownStage } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
 import type { PageContent, TemplateDefinition } from './template-api';
@@ -37,20 +37,47 @@ export function contentPathOf(route: Route, locale: Locale): string {
   return `${locale}/${route.content}.md`;
 }
 
+/** Every content file split into front matter (YAML text) and body (a Markdown job). */
+export type SplitContent = ReadonlyMap<string, { file: string; frontMatter: string; job: MarkdownJob }>;
+
 /**
- * Parses every route's Markdown in every locale: the front matter with positions, the body to
- * sanitized HTML with localized links. It needs no templates, so it runs while they bundle.
+ * Splits every content file as soon as it is read, so Markdown parsing can start at once.
+ * gray-matter only splits here; the front matter is parsed with positions later.
+ */
+export function splitContent(files: ContentFiles, problems: Problems): SplitContent {
+  const split = new Map<string, { file: string; frontMatter: string; job: MarkdownJob }>();
+  for (const [key, source] of files) {
+    const locale = key.split('/', 1)[0];
+    if (!isLocale(locale)) continue;
+    if (!/^---\r?\n/.test(source.text)) {
+      problems.add('the file has no front matter', {
+        file: source.path,
+        hint: 'start it with a "---" line, then title and description, then another "---" line',
+      });
+      continue;
+    }
+    const parts = matter(source.text, { engines: { yaml: () => ({}) } });
+    const lineOffset = countLines(source.text.slice(0, source.text.length - parts.content.length));
+    // `parts.matter` starts right after the opening fence, so its line numbers are the file's.
+    split.set(key, { file: source.path, frontMatter: parts.matter, job: { key, file: source.path, body: parts.content, lineOffset, locale } });
+  }
+  return split;
+}
+
+/**
+ * Every route's content in every locale: the front matter parsed with positions on this thread
+ * while the Markdown stage finishes the bodies (localized links, heading ids, sanitized HTML).
  */
 export async function parseContent(
   routes: readonly Route[],
   pages: readonly PagePlan[],
-  files: ContentFiles,
-  renderMarkdown: RenderMarkdown,
+  split: SplitContent,
+  markdown: MarkdownStage,
   problems: Problems,
 ): Promise<ParsedContent> {
-  const split: Array<{ route: Route; locale: Locale; file: string; frontMatter: string; job: MarkdownJob }> = [];
+  const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
-    const missing = LOCALES.filter((locale) => !files.has(contentPathOf(route, locale)));
+    const missing = LOCALES.filter((locale) => !split.has(contentPathOf(route, locale)));
     if (missing.length > 0) {
       const list = missing.map((locale) => `content/${contentPathOf(route, locale)}`).join(', ');
       problems.add(`route "${route.id}" has no ${missing.join(', ')} content: ${list} ${missing.length === 1 ? 'does' : 'do'} not exist`, {
@@ -59,29 +86,24 @@ export async function parseContent(
       });
       continue;
     }
-    for (const locale of LOCALES) {
-      const source = files.get(contentPathOf(route, locale))!;
-      const page = splitPage(source.path, source.text, locale, problems);
-      if (page) split.push({ route, locale, file: source.path, ...page });
-    }
+    for (const locale of LOCALES) wanted.push({ route, locale, key: contentPathOf(route, locale) });
   }
 
-  // The bodies render (on the Markdown worker) while this thread parses the front matter.
-  const rendering = renderMarkdown(
-    split.map((page) => page.job),
+  const rendering = markdown.render(
+    wanted.map(({ key }) => key),
     linkData(routes, pages),
   );
-  const frontMatters = split.map(({ file, frontMatter }) => parseYamlSource(frontMatter, file, problems));
+  const frontMatters = wanted.map(({ key }) => parseYamlSource(split.get(key)!.frontMatter, split.get(key)!.file, problems));
   const rendered = await rendering;
 
   const content = new Map<string, Partial<Record<Locale, ParsedPage>>>();
-  split.forEach(({ route, locale }, index) => {
-    const { markdown, problems: found } = rendered[index]!;
+  wanted.forEach(({ route, locale }, index) => {
+    const { markdown: body, problems: found } = rendered[index]!;
     for (const problem of found) problems.push(new SiteError(problem.message, problem));
     const frontMatter = frontMatters[index];
     if (!frontMatter) return;
     const byLocale = content.get(route.id) ?? {};
-    byLocale[locale] = { frontMatter, body: markdown };
+    byLocale[locale] = { frontMatter, body };
     content.set(route.id, byLocale);
   });
   for (const [routeId, byLocale] of content) {
@@ -123,27 +145,6 @@ export function validateContent(
     if (LOCALES.every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
   }
   return content;
-}
-
-/** Splits front matter (YAML text, parsed later) from body (a Markdown job). */
-function splitPage(
-  file: string,
-  text: string,
-  locale: Locale,
-  problems: Problems,
-): { frontMatter: string; job: MarkdownJob } | undefined {
-  if (!/^---\r?\n/.test(text)) {
-    problems.add('the file has no front matter', {
-      file,
-      hint: 'start it with a "---" line, then title and description, then another "---" line',
-    });
-    return undefined;
-  }
-  // gray-matter only splits the file here: the front matter is parsed with positions later.
-  const split = matter(text, { engines: { yaml: () => ({}) } });
-  const lineOffset = countLines(text.slice(0, text.length - split.content.length));
-  // `split.matter` starts right after the opening fence, so its line numbers are the file's.
-  return { frontMatter: split.matter, job: { file, body: split.content, lineOffset, locale } };
 }
 
 function countLines(text: string): number {

@@ -3,11 +3,13 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '../shared/locales';
 import { Problems, type SourceLocation } from './errors';
-import { createMarkdownRenderer, type RenderedMarkdown } from './markdown';
+import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
 import { PACKAGE_ROOT } from './package-info';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
 export interface MarkdownJob {
+  /** The content file relative to `content/` (`hu/career.md`). */
+  key: string;
   file: string;
   body: string;
   /** Lines before the body in its file. */
@@ -31,7 +33,13 @@ export interface JobResult {
   problems: PlainProblem[];
 }
 
-export type RenderMarkdown = (jobs: readonly MarkdownJob[], links: LinkData) => Promise<JobResult[]>;
+/** Markdown in two steps: `parse` as soon as files are read, `render` once the URLs are known. */
+export interface MarkdownStage {
+  parse(jobs: readonly MarkdownJob[]): void;
+  /** The results for `keys`, in order; every key was parsed before. */
+  render(keys: readonly string[], links: LinkData): Promise<JobResult[]>;
+  close(): void;
+}
 
 /**
  * The bundled engine (`lib/`) has a worker entry; running from the TypeScript sources (tests),
@@ -40,67 +48,84 @@ export type RenderMarkdown = (jobs: readonly MarkdownJob[], links: LinkData) => 
 const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'markdown-worker.js');
 
 /**
- * Renders Markdown on one worker thread, started at once so it loads while the build reads and
- * parses its sources; the main thread meanwhile parses front matter and loads the templates.
- * All Markdown goes to the one worker: splitting it across threads would pay the parser's JIT
- * warm-up, most of a cold build's Markdown time, once per thread. Without the worker script,
+ * Renders Markdown on one worker thread, started at once so it loads while the build reads its
+ * sources, and parsing as soon as they are read, while the main thread parses the rest. All
+ * Markdown goes to the one worker: splitting it across threads pays the parser's JIT warm-up,
+ * most of a cold build's Markdown time, once per thread (measured). Without the worker script,
  * or if the worker fails, the jobs run on this thread.
  */
-export function startMarkdownRenderer(): { render: RenderMarkdown; close(): void } {
-  let local: ReturnType<typeof createMarkdownRenderer> | undefined;
-  const inThread: RenderMarkdown = async (jobs, links) => runMarkdownJobs((local ??= createMarkdownRenderer()), jobs, links);
-  if (!WORKER_SCRIPT || !existsSync(WORKER_SCRIPT)) return { render: inThread, close() {} };
+export function startMarkdownStage(): MarkdownStage {
+  if (!WORKER_SCRIPT || !existsSync(WORKER_SCRIPT)) return inThreadStage();
   const worker = new Worker(WORKER_SCRIPT);
   // Idle, the worker must not keep the process alive.
   worker.unref();
+  const fallback = inThreadStage();
   return {
-    render: (jobs, links) =>
+    parse(jobs) {
+      fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
+      worker.postMessage({ type: 'parse', jobs });
+    },
+    render: (keys, links) =>
       new Promise((resolve) => {
-        const fallBack = () => {
+        const failed = () => {
           worker.off('message', done);
-          resolve(inThread(jobs, links));
+          resolve(fallback.render(keys, links));
         };
         const done = (results: JobResult[]) => {
-          worker.off('error', fallBack);
+          worker.off('error', failed);
           worker.unref();
           resolve(results);
         };
         worker.once('message', done);
-        worker.once('error', fallBack);
+        worker.once('error', failed);
         worker.ref();
-        worker.postMessage({ jobs, links });
+        worker.postMessage({ type: 'render', keys, links });
       }),
     close: () => void worker.terminate(),
   };
 }
 
-/** Renders jobs one after another. */
-export function runMarkdownJobs(
-  render: ReturnType<typeof createMarkdownRenderer>,
-  jobs: readonly MarkdownJob[],
-  links: LinkData,
-): JobResult[] {
-  return jobs.map((job) => {
-    const problems = new Problems();
-    const markdown = render(job.body, {
-      file: job.file,
-      lineOffset: job.lineOffset,
-      routeUrl: (id) => links.urls[id]?.[job.locale],
-      foreignRoute(url) {
-        const owner = links.owners[url];
-        return owner && owner.locale !== job.locale ? owner.routeId : undefined;
-      },
-      problems,
-    });
-    return {
-      markdown,
-      problems: problems.errors.map((error) => ({
-        message: error.message,
-        file: error.file ?? job.file,
-        line: error.line,
-        column: error.column,
-        hint: error.hint,
-      })),
-    };
-  });
+/**
+ * Both steps on the calling thread (also the worker's own logic). A job marked
+ * `parsedElsewhere` is only kept, and parsed here only if it is rendered here after all.
+ */
+export function inThreadStage(): MarkdownStage {
+  const renderer = createMarkdownRenderer();
+  const parsed = new Map<string, { job: MarkdownJob; tree: MarkdownTree | undefined }>();
+  return {
+    parse(jobs) {
+      for (const job of jobs) {
+        const lazy = (job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere;
+        parsed.set(job.key, { job, tree: lazy ? undefined : renderer.parse(job.body) });
+      }
+    },
+    async render(keys, links) {
+      return keys.map((key) => {
+        const entry = parsed.get(key)!;
+        const { job } = entry;
+        const problems = new Problems();
+        const markdown = renderer.finish(entry.tree ?? renderer.parse(job.body), {
+          file: job.file,
+          lineOffset: job.lineOffset,
+          routeUrl: (id) => links.urls[id]?.[job.locale],
+          foreignRoute(url) {
+            const owner = links.owners[url];
+            return owner && owner.locale !== job.locale ? owner.routeId : undefined;
+          },
+          problems,
+        });
+        return {
+          markdown,
+          problems: problems.errors.map((error) => ({
+            message: error.message,
+            file: error.file ?? job.file,
+            line: error.line,
+            column: error.column,
+            hint: error.hint,
+          })),
+        };
+      });
+    },
+    close() {},
+  };
 }

@@ -1,10 +1,12 @@
-/** Worker thread entry (bundled as lib/markdown-worker.js): renders the Markdown jobs it is sent. */
+/** Worker thread entry (bundled as lib/markdown-worker.js): parses, then renders, Markdown it is sent. */
 import { parentPort } from 'node:worker_threads';
-import { createMarkdownRenderer } from './markdown';
-import { runMarkdownJobs, type LinkData, type MarkdownJob } from './markdown-jobs';
+import { inThreadStage, type LinkData, type MarkdownJob } from './markdown-jobs';
 
-const render = createMarkdownRenderer();
+const stage = inThreadStage();
 
-parentPort!.on('message', ({ jobs, links }: { jobs: MarkdownJob[]; links: LinkData }) => {
-  parentPort!.postMessage(runMarkdownJobs(render, jobs, links));
+type Message = { type: 'parse'; jobs: MarkdownJob[] } | { type: 'render'; keys: string[]; links: LinkData };
+
+parentPort!.on('message', async (message: Message) => {
+  if (message.type === 'parse') stage.parse(message.jobs);
+  else parentPort!.postMessage(await stage.render(message.keys, message.links));
 });

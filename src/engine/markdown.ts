@@ -6,7 +6,7 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
 import { visit } from 'unist-util-visit';
-import type { VFile } from 'vfile';
+import { VFile } from 'vfile';
 import type { Problems } from './errors';
 import type { Heading } from './template-api';
 
@@ -37,8 +37,18 @@ const sanitizeSchema: Schema = { ...defaultSchema, clobberPrefix: '' };
 
 const ROUTE_SCHEME = 'route:';
 
-/** Renders Markdown bodies; one processor is reused for every file. */
-export function createMarkdownRenderer(): (body: string, context: MarkdownContext) => RenderedMarkdown {
+/** A parsed Markdown body, waiting for the site's URLs to be finished into HTML. */
+export type MarkdownTree = Root;
+
+export interface MarkdownRenderer {
+  /** Parsing needs nothing of the site, so it can start as soon as the file is read. */
+  parse(body: string): MarkdownTree;
+  /** Links, heading ids and HTML: needs the page's locale and the site's URLs. */
+  finish(tree: MarkdownTree, context: MarkdownContext): RenderedMarkdown;
+}
+
+/** Renders Markdown bodies in two steps; one processor is reused for every file. */
+export function createMarkdownRenderer(): MarkdownRenderer {
   const processor = remark()
     .use(remarkGfm)
     .use(() => rewriteSiteLinks)
@@ -46,13 +56,17 @@ export function createMarkdownRenderer(): (body: string, context: MarkdownContex
     .use(remarkHtml, { sanitize: sanitizeSchema })
     .freeze();
 
-  return (body, context) => {
-    const file = processor.processSync({ value: body, data: { context } });
-    return {
-      html: String(file),
-      headings: (file.data.headings as Heading[] | undefined) ?? [],
-      words: (file.data.words as number | undefined) ?? 0,
-    };
+  return {
+    parse: (body) => processor.parse(body),
+    finish(tree, context) {
+      const file = new VFile({ data: { context } });
+      const html = processor.stringify(processor.runSync(tree, file) as MarkdownTree, file);
+      return {
+        html: String(html),
+        headings: (file.data.headings as Heading[] | undefined) ?? [],
+        words: (file.data.words as number | undefined) ?? 0,
+      };
+    },
   };
 }
 

@@ -6,7 +6,7 @@ const render = createMarkdownRenderer();
 
 function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
   const problems = new Problems();
-  const result = render(body, {
+  const result = render.finish(render.parse(body), {
     file: 'page.md',
     lineOffset: 4,
     routeUrl: (id) => (id === 'contact' ? '/hu/kapcsolat' : undefined),
