@@ -26,7 +26,7 @@ describe('the sitegen command', () => {
     const run = await runCli(['build', '--root', root]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/built 128 pages \(\d+ files\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
+    expect(run.stdout).toMatch(/built 132 pages \(\d+ files\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
     expect(existsSync(path.join(root, 'dist/hu/karrier/index.html'))).toBe(true);
   });
 

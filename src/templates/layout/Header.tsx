@@ -25,7 +25,14 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
           <Logo />
           <span>{site.company.name}</span>
         </a>
-        <nav className="main-nav" aria-label={i18n.t('nav.label')}>
+        {/* Narrow screens: "Menu" opens the navigation as a panel through :target, no script needed. */}
+        <a className="menu-toggle" href="#site-menu">
+          {i18n.t('nav.menu')}
+        </a>
+        <nav className="main-nav" id="site-menu" aria-label={i18n.t('nav.label')}>
+          <a className="menu-close" href="#main" aria-label={i18n.t('nav.closeMenu')}>
+            ×
+          </a>
           <ul>
             {NAV.map(([routeId, key]) => (
               <li key={routeId}>
@@ -37,6 +44,9 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
                 </a>
               </li>
             ))}
+            <li className="main-nav__offer">
+              <a href={links.path('offer')}>{i18n.t('nav.offer')}</a>
+            </li>
           </ul>
         </nav>
         <div className="site-header__actions">

@@ -16,18 +16,21 @@ export function HomePage(props: PageProps) {
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <section className="hero">
-        <div className="container">
-          <h1>{content.data.title}</h1>
-          <p className="hero__lead">{content.data.description}</p>
-          <Markdown html={content.html} className="prose hero__text" />
-          <p className="hero__actions">
-            <a className="button" href={links.path('offer')}>
-              {i18n.t('home.ctaButton')}
-            </a>
-            <a className="button button--ghost" href={links.path('services')}>
-              {i18n.t('home.allServices')}
-            </a>
-          </p>
+        <div className="container hero__inner">
+          <div>
+            <h1>{content.data.title}</h1>
+            <p className="hero__lead">{content.data.description}</p>
+            <Markdown html={content.html} className="prose hero__text" />
+            <p className="hero__actions">
+              <a className="button" href={links.path('offer')}>
+                {i18n.t('home.ctaButton')}
+              </a>
+              <a className="button button--ghost" href={links.path('services')}>
+                {i18n.t('home.allServices')}
+              </a>
+            </p>
+          </div>
+          <img className="hero__art" src="/images/hero.svg" alt="" width={480} height={360} />
         </div>
       </section>
       {sections.map((section) => (

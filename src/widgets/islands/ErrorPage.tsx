@@ -37,12 +37,14 @@ export default function ErrorPage({ kind, homes }: ErrorPageProps) {
   const heading = kind === 'not-found' ? text('widgets.error.notFound') : text('widgets.error.generic');
   return (
     <section className="container section error-page">
-      <svg className="error-page__image" viewBox="0 0 240 120" role="img" aria-label={kind === 'not-found' ? '404' : '500'}>
-        <text x="120" y="92" textAnchor="middle" fontSize="96" fontWeight="800" fill="currentColor">
-          {kind === 'not-found' ? '404' : '500'}
-        </text>
-        <path d="M30 104h180" stroke="currentColor" strokeWidth="4" strokeLinecap="round" opacity=".3" />
-      </svg>
+      <img
+        className="error-page__image"
+        src={kind === 'not-found' ? '/images/error-404.svg' : '/images/error-500.svg'}
+        alt=""
+        width={240}
+        height={160}
+        loading="lazy"
+      />
       <h1>{heading}</h1>
       {kind === 'not-found' && view.path && <p className="error-page__path">{view.path}</p>}
       <p>
