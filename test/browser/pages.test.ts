@@ -31,4 +31,19 @@ describe('every page in every locale', () => {
     }
     await context.close();
   }, 300_000);
+
+  it('fits a 320 px wide screen without horizontal scrolling, and opens the menu without script', async () => {
+    const context = await newContext(suite.browser, { viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const plan of suite.site.pages) {
+      await page.goto(suite.server.url + plan.url);
+      await expect(page.evaluate(() => document.documentElement.scrollWidth), plan.url).resolves.toBeLessThanOrEqual(320);
+    }
+    await page.goto(`${suite.server.url}/hu/karrier`);
+    await expect(page.locator('#site-menu').isVisible()).resolves.toBe(false);
+    await page.click('.menu-toggle');
+    await expect(page.locator('#site-menu').isVisible()).resolves.toBe(true);
+    await Promise.all([page.waitForURL('**/hu/blog'), page.click('#site-menu a[href="/hu/blog"]')]);
+    await context.close();
+  }, 300_000);
 });
