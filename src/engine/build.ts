@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
-import { parseContent, splitContent, validateContent } from './content';
+import { contentPathOf, parseContent, splitContent, validateContent } from './content';
+import { BuildSession, fingerprint } from './build-session';
+import type { Locale } from '../shared/locales';
 import { BuildFailure, Problems } from './errors';
 import { loadTemplates, templatesDirOf } from './load-templates';
 import { startMarkdownStage } from './markdown-jobs';
@@ -23,6 +25,8 @@ export interface BuildOptions {
   out?: string;
   /** false renders into memory only and leaves the output folder alone (tests, checks). */
   write?: boolean;
+  /** Keeps work between builds of one process (watch mode): see BuildSession. */
+  session?: BuildSession;
 }
 
 export interface BuildResult extends BuildInfo {
@@ -48,8 +52,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // 1. Start what works beside this thread: esbuild bundles the templates in its own process,
   //    the Markdown worker loads. Then read the sources.
-  const templatesLoading = settle(loadTemplates(templatesDirOf(root, BUNDLED_TEMPLATES_DIR), path.join(root, '.sitegen-cache')));
-  const markdown = startMarkdownStage();
+  const { session } = options;
+  const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
+  const loadingTemplates = () => loadTemplates(templatesDir, path.join(root, '.sitegen-cache'));
+  const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates) : loadingTemplates());
+  const markdown = session?.markdown ?? startMarkdownStage();
   try {
     const sources = await readSources(root, problems);
     problems.throwIfAny();
@@ -66,7 +73,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('parse settings, messages, routes');
 
     // The browser bundle builds in esbuild's process while the main thread parses content.
-    const widgetsBundling = settle(bundleWidgets(widgetsDirOf(root, BUNDLED_WIDGETS_DIR), englishWidgetMessages(catalog!)));
+    const widgetsDir = widgetsDirOf(root, BUNDLED_WIDGETS_DIR);
+    const fallbackMessages = englishWidgetMessages(catalog!);
+    const bundlingWidgets = () => bundleWidgets(widgetsDir, fallbackMessages);
+    const widgetsBundling = settle(
+      session ? session.reuse(`widgets:${fingerprint(JSON.stringify(fallbackMessages))}`, widgetsDir, bundlingWidgets) : bundlingWidgets(),
+    );
 
     // 3. Plan every page: route x locale x URL form, output paths, alternates.
     const pages = planPages(routes!, problems);
@@ -86,12 +98,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('load templates, validate content');
 
     // 6. Render the pages and the not-found page.
-    const info = computeBuildInfo(sources, {
+    const computed = computeBuildInfo(sources, {
       engineVersion: ENGINE_VERSION,
       templatesHash: templates.hash,
       widgetsHash: widgets.hash,
       css: templates.css,
     });
+    // Watch mode keeps one build id, so an edit changes only the pages that show it.
+    const info = session ? { ...computed, id: 'dev' } : computed;
     const assets = buildAssets(templates.css, sources.publicFiles);
     const renderInput = {
       routes: routes!,
@@ -106,9 +120,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         islands: widgets.islands,
       },
       build: info,
+      dev: session !== undefined,
       templateFiles: templates.inputs,
     };
-    const rendered = renderPages(pages, renderInput, problems);
+    const reuse = session && {
+      pages: session.pages,
+      rendered: 0,
+      everything: fingerprint(templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()),
+      hashOf(input: string) {
+        const [kind, first, second] = input.split(':');
+        if (kind === 'messages') return fingerprint(sources.locales.get(first as Locale)?.text ?? '');
+        const route = routes!.find((candidate) => candidate.id === first);
+        return fingerprint(route ? (sources.content.get(contentPathOf(route, second as Locale))?.text ?? '') : '');
+      },
+    };
+    const rendered = renderPages(pages, renderInput, problems, reuse);
+    if (session && reuse) session.rendered = reuse.rendered;
     const errorPages = renderErrorPages(renderInput, problems);
     problems.throwIfAny();
     timings.lap('render pages');
@@ -130,7 +157,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('write');
     return { ...info, outDir, pages, files, timings: timings.laps };
   } finally {
-    markdown.close();
+    if (!session) markdown.close();
     // A build that failed early must not leave the bundling to fail unobserved.
     await templatesLoading;
   }

@@ -2,3 +2,4 @@
 export { build, type BuildOptions, type BuildResult } from './build';
 export { BuildFailure, SiteError, formatSiteError, type SourceLocation } from './errors';
 export { ENGINE_VERSION } from './package-info';
+export { BuildSession } from './build-session';

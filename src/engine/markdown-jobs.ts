@@ -129,3 +129,33 @@ export function inThreadStage(): MarkdownStage {
     close() {},
   };
 }
+
+/**
+ * A long-lived stage for watch mode: renders on this thread (warm after the first build) and
+ * reuses the result of every body whose text and the site's URLs did not change.
+ */
+export function cachingStage(): MarkdownStage {
+  const stage = inThreadStage();
+  const jobs = new Map<string, MarkdownJob>();
+  const done = new Map<string, { source: string; links: string; result: JobResult }>();
+  // Errors carry positions in the file: the offset of the body counts too.
+  const sourceOf = (job: MarkdownJob) => `${job.file}\0${job.lineOffset}\0${job.body}`;
+  return {
+    parse(next) {
+      jobs.clear();
+      for (const job of next) jobs.set(job.key, job);
+    },
+    async render(keys, links) {
+      const linksKey = JSON.stringify(links);
+      const todo = keys.filter((key) => {
+        const cached = done.get(key);
+        return !cached || cached.source !== sourceOf(jobs.get(key)!) || cached.links !== linksKey;
+      });
+      stage.parse(todo.map((key) => jobs.get(key)!));
+      const results = await stage.render(todo, links);
+      todo.forEach((key, index) => done.set(key, { source: sourceOf(jobs.get(key)!), links: linksKey, result: results[index]! }));
+      return keys.map((key) => done.get(key)!.result);
+    },
+    close() {},
+  };
+}

@@ -20,6 +20,8 @@ export interface RenderInput {
   templates: TemplateModule;
   assets: Assets;
   build: BuildStamp;
+  /** Watch mode: pages tell their browser code not to cache messages. */
+  dev: boolean;
   /** The template source files: a template that throws is reported at its own line. */
   templateFiles: readonly string[];
 }
@@ -31,18 +33,41 @@ export interface RenderedPage {
 }
 
 /**
+ * Reuse of pages between builds (watch mode). A page is rendered again only when one of the
+ * inputs it read changed: everything (templates, widgets, settings, routes), its locale's
+ * messages, or the content of a route it showed (its own, or one it listed or linked).
+ */
+export interface PageReuse {
+  pages: Map<string, { fingerprint: string; deps: readonly string[]; html: string }>;
+  /** Hash of the inputs every page reads. */
+  everything: string;
+  /** Hash of an input by name: `messages:<locale>`, `content:<route id>:<locale>`. */
+  hashOf(input: string): string;
+  /** Counts the pages rendered (not reused). */
+  rendered: number;
+}
+
+/**
  * Renders each planned page with its template. A template that throws is reported at the
  * template line that threw (source maps are on), naming the page; the other pages still render
  * so one build reports every failing page.
  */
-export function renderPages(pages: readonly PagePlan[], input: RenderInput, problems: Problems): RenderedPage[] {
+export function renderPages(pages: readonly PagePlan[], input: RenderInput, problems: Problems, reuse?: PageReuse): RenderedPage[] {
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
   for (const locale of LOCALES) {
     perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
   }
+  const fingerprintOf = (deps: readonly string[]) => [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n');
   const rendered: RenderedPage[] = [];
   for (const plan of pages) {
-    const { i18n, links } = perLocale.get(plan.locale)!;
+    const cached = reuse?.pages.get(plan.outputPath);
+    if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
+      rendered.push({ plan, html: cached.html });
+      continue;
+    }
+    const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
+    const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`]);
+    const links = reuse ? recordingLinks(localeLinks, (routeId) => read.add(`content:${routeId}:${plan.locale}`)) : localeLinks;
     const template = input.templates.templates[plan.template]!;
     const content = input.content.get(plan.routeId)![plan.locale];
     const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...page } = plan;
@@ -53,9 +78,31 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
       input.templateFiles,
       problems,
     );
-    if (html !== undefined) rendered.push({ plan, html });
+    if (html === undefined) continue;
+    rendered.push({ plan, html });
+    if (reuse) {
+      const deps = [...read].sort();
+      reuse.pages.set(plan.outputPath, { fingerprint: fingerprintOf(deps), deps, html });
+      reuse.rendered++;
+    }
   }
   return rendered;
+}
+
+/** Links that report every route whose content a page shows. */
+function recordingLinks(links: Links, record: (routeId: string) => void): Links {
+  return {
+    path: links.path,
+    page(routeId) {
+      record(routeId);
+      return links.page(routeId);
+    },
+    children(routeId) {
+      const children = links.children(routeId);
+      for (const child of children) record(child.routeId);
+      return children;
+    },
+  };
 }
 
 /** The error pages, in the default locale: `404.html` (not found) and `error.html` (any other error). */
@@ -84,6 +131,7 @@ function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
     latestBuild: `/${BUILDS_DIR}/latest.json`,
     manifest: `/${BUILDS_DIR}/meta/${input.build.id}.json`,
     buildCheckSeconds,
+    dev: input.dev,
     scripts: input.assets.scripts,
     consent: {
       cookies: consent.cookies,

@@ -31,6 +31,8 @@ export interface RuntimeConfig {
   manifest: string;
   /** Scripts the loader imports when needed. */
   scripts: { deployWatch: string; consentBanner: string };
+  /** Served by `sitegen watch`: messages change under the same build id, so never cache them. */
+  dev: boolean;
   /** How often to ask whether a newer build was published. */
   buildCheckSeconds: number;
   consent: ConsentConfig;

@@ -24,18 +24,23 @@ export function loadMessages(locale: Locale): Promise<Record<string, string> | u
 
 async function fetchMessages(url: string): Promise<Record<string, string> | undefined> {
   const key = `sitegen:messages:${url}`;
+  if (runtimeConfig().dev) return fetchFresh(url, undefined);
   try {
     const cached = JSON.parse(localStorage.getItem(key) ?? 'null') as { at: number; messages: Record<string, string> } | null;
     if (cached && Date.now() - cached.at < DAY_MS) return cached.messages;
   } catch {
     // Storage blocked or corrupt: fetch instead.
   }
+  return fetchFresh(url, key);
+}
+
+async function fetchFresh(url: string, key: string | undefined): Promise<Record<string, string> | undefined> {
   try {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const messages = (await response.json()) as Record<string, string>;
     try {
-      localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
+      if (key) localStorage.setItem(key, JSON.stringify({ at: Date.now(), messages }));
     } catch {
       // A full or blocked storage only costs a fetch next time.
     }

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { cachingStage, type MarkdownStage } from './markdown-jobs';
+
+/**
+ * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
+ * what its changed files affect: the Markdown results, the bundles while their sources did not
+ * change, and every page's HTML with the inputs it read.
+ */
+export class BuildSession {
+  readonly markdown: MarkdownStage = cachingStage();
+  /** Rendered pages by output path: the inputs they read and a fingerprint of those inputs. */
+  readonly pages = new Map<string, { fingerprint: string; deps: readonly string[]; html: string }>();
+  private readonly bundles = new Map<string, { dir: string; value: unknown }>();
+  /** Absolute paths changed since the last build; undefined before the first build. */
+  changed: ReadonlySet<string> | undefined;
+  /** How many pages the last build rendered (the others were reused). */
+  rendered = 0;
+
+  /** The cached result of `load` for `dir`, unless a file under `dir` changed since. */
+  async reuse<T>(name: string, dir: string, load: () => Promise<T>): Promise<T> {
+    const cached = this.bundles.get(name);
+    const touched = !this.changed || [...this.changed].some((file) => file.startsWith(dir + path.sep));
+    if (cached && cached.dir === dir && !touched) return cached.value as T;
+    const value = await load();
+    this.bundles.set(name, { dir, value });
+    return value;
+  }
+}
+
+/** A short, stable hash of some strings. */
+export function fingerprint(...parts: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
