@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { version } from '../../package.json';
 import { runBuild } from './run-build';
+import { runWatch } from './run-watch';
 
 /**
  * The `sitegen` command line. It only parses flags and calls the engine, which is imported
@@ -19,6 +20,16 @@ export function createProgram(): Command {
     .addOption(new Option('--out <dir>', 'the output folder, replaced as a whole when the build succeeds').default(undefined, 'dist/ under the root'))
     .option('--verbose', 'show stack traces of unexpected errors', false)
     .action(runBuild);
+
+  program
+    .command('watch')
+    .description('Build into memory, serve the site, and rebuild what each change affects; open pages reload themselves.')
+    .addOption(new Option('--root <dir>', 'the site folder: content/, locales/, public/').default('.', 'the current directory'))
+    .option('--port <port>', 'the port to serve on', '3000')
+    .option('--host <host>', 'the address to serve on (loopback unless you choose otherwise)', '127.0.0.1')
+    .option('--open', 'open the site in the default browser', false)
+    .option('--verbose', 'show stack traces of unexpected errors', false)
+    .action(runWatch);
 
   return program;
 }

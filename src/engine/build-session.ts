@@ -11,19 +11,23 @@ export class BuildSession {
   readonly markdown: MarkdownStage = cachingStage();
   /** Rendered pages by output path: the inputs they read and a fingerprint of those inputs. */
   readonly pages = new Map<string, { fingerprint: string; deps: readonly string[]; html: string }>();
-  private readonly bundles = new Map<string, { dir: string; value: unknown }>();
+  private readonly bundles = new Map<string, { value: unknown; affects: (file: string) => boolean }>();
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   /** How many pages the last build rendered (the others were reused). */
   rendered = 0;
 
-  /** The cached result of `load` for `dir`, unless a file under `dir` changed since. */
-  async reuse<T>(name: string, dir: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached result of `load`, unless a changed file affects it: a file under `dir`, or one
+   * of the files the result says it was made from (`inputsOf`).
+   */
+  async reuse<T>(name: string, dir: string, load: () => Promise<T>, inputsOf: (value: T) => readonly string[] = () => []): Promise<T> {
     const cached = this.bundles.get(name);
-    const touched = !this.changed || [...this.changed].some((file) => file.startsWith(dir + path.sep));
-    if (cached && cached.dir === dir && !touched) return cached.value as T;
+    const changed = this.changed;
+    if (cached && changed && ![...changed].some(cached.affects)) return cached.value as T;
     const value = await load();
-    this.bundles.set(name, { dir, value });
+    const inputs = new Set(inputsOf(value));
+    this.bundles.set(name, { value, affects: (file) => file.startsWith(dir + path.sep) || inputs.has(file) });
     return value;
   }
 }

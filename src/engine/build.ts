@@ -55,7 +55,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { session } = options;
   const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
   const loadingTemplates = () => loadTemplates(templatesDir, path.join(root, '.sitegen-cache'));
-  const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates) : loadingTemplates());
+  const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
   const markdown = session?.markdown ?? startMarkdownStage();
   try {
     const sources = await readSources(root, problems);

@@ -1,0 +1,101 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { OutputFiles } from './build-artifacts';
+import { contentTypeOf, outputFileCandidates } from './content-types';
+
+const EVENTS_PATH = '/_sitegen/dev/events';
+const CLIENT_PATH = '/_sitegen/dev/client.js';
+const CLIENT_TAG = `<script type="module" src="${CLIENT_PATH}"></script>`;
+
+export interface DevServer {
+  url: string;
+  /** Serves these files from now on and tells every open page to reload. */
+  publish(files: OutputFiles): void;
+  /** Shows the problems over every open page (and pages opened later) until the next publish. */
+  showProblems(text: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the last good build from memory as production would (`/career` is `career/index.html`,
+ * unknown paths get `404.html` with status 404), with `Cache-Control: no-store`. HTML pages get
+ * the live-reload client; the build output itself never contains it.
+ */
+export async function startDevServer(options: { host: string; port: number; widgetsDir: string }): Promise<DevServer> {
+  let files: OutputFiles = new Map();
+  let problems: string | undefined;
+  const clients = new Set<ServerResponse>();
+  const client = await bundleClient(options.widgetsDir);
+
+  const send = (response: ServerResponse, event: string, data: string) => {
+    response.write(`event: ${event}\ndata: ${data.split('\n').join('\ndata: ')}\n\n`);
+  };
+
+  const server = createServer((request, response) => {
+    const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (urlPath === EVENTS_PATH) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      response.write(': connected\n\n');
+      if (problems) send(response, 'problems', problems);
+      clients.add(response);
+      request.on('close', () => clients.delete(response));
+      return;
+    }
+    if (urlPath === CLIENT_PATH) {
+      response.writeHead(200, { 'content-type': contentTypeOf('client.js'), 'cache-control': 'no-store' }).end(client);
+      return;
+    }
+    if (files.size === 0) {
+      // No good build yet: a blank page that shows the errors and reloads once they are fixed.
+      response.writeHead(503, { 'content-type': contentTypeOf('x.html'), 'cache-control': 'no-store' });
+      response.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>sitegen</title></head><body>${CLIENT_TAG}</body></html>`);
+      return;
+    }
+    const name = outputFileCandidates(urlPath).find((candidate) => files.has(candidate));
+    const status = name ? 200 : 404;
+    const file = name ?? '404.html';
+    let body = files.get(file) ?? 'Not found';
+    if (file.endsWith('.html')) body = String(body).replace('</body>', `${CLIENT_TAG}</body>`);
+    response.writeHead(status, { 'content-type': contentTypeOf(file), 'cache-control': 'no-store' }).end(body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    publish(next) {
+      files = next;
+      problems = undefined;
+      for (const response of clients) send(response, 'reload', '');
+    },
+    showProblems(text) {
+      problems = text;
+      for (const response of clients) send(response, 'problems', text);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of clients) response.end();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function bundleClient(widgetsDir: string): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [path.join(widgetsDir, 'runtime', 'dev-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
