@@ -50,6 +50,32 @@ try {
   rmSync(out, { recursive: true, force: true });
 }
 
+// Edit-to-served latency of `sitegen watch`: the real site, then a generated one with 1,000
+// extra articles in each of the three locales.
+{
+  const { measureWatchLatency } = await import('./watch-latency.mjs');
+  const { generateSite } = await import('./generate-site.mjs');
+  const { cpSync, mkdtempSync: temp } = await import('node:fs');
+  const real = temp(path.join(tmpdir(), 'sitegen-watch-real-'));
+  for (const part of ['content', 'locales', 'public']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
+  const large = temp(path.join(tmpdir(), 'sitegen-watch-large-'));
+  generateSite(repo, large, 1000);
+  try {
+    const edit = { file: 'content/en/blog/clickup-as-erp.md', url: '/clickup-as-erp' };
+    const realSite = await measureWatchLatency(repo, real, edit);
+    const largeSite = await measureWatchLatency(repo, large, edit);
+    console.log('');
+    console.log('| watch: Markdown edit until the new page is served | median ms | min | max | target ms |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const [what, t, target] of [['real site (132 pages)', realSite, 50], ['1,000 extra articles x 3 locales (12,132 pages)', largeSite, 100]]) {
+      console.log(`| ${what} | ${t.median.toFixed(0)} | ${t.min.toFixed(0)} | ${t.max.toFixed(0)} | ${target} ${t.median <= target ? '(met)' : '(missed)'} |`);
+    }
+  } finally {
+    rmSync(real, { recursive: true, force: true });
+    rmSync(large, { recursive: true, force: true });
+  }
+}
+
 // Page-weight budgets in Chromium (bench/budgets.ts, bundled here since Node 20 runs no TypeScript).
 const budgets = path.join(repo, 'bench/out/budgets.mjs');
 await esbuild.build({

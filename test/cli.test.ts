@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/engine';
-import { copySite, edit, lineOf, runCli, snapshotTree, tempDir } from './helpers/site';
+import { copySite, edit, lineOf, REPO, runCli, snapshotTree, tempDir } from './helpers/site';
 
 describe('the sitegen command', () => {
   it('prints help with every command and option', async () => {
@@ -66,5 +67,21 @@ describe('the sitegen command', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/holds files that sitegen did not write/);
     expect(existsSync(path.join(root, 'content/routes.yaml'))).toBe(true);
+  });
+
+  it('watch serves the site and stops cleanly on Ctrl-C', async () => {
+    const root = await copySite();
+    const child = spawn(process.execPath, [path.join(REPO, 'bin/sitegen.js'), 'watch', '--root', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      await expect.poll(() => /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 20_000 }).toBeDefined();
+      const url = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+      expect((await fetch(`${url}/hu/karrier`)).status).toBe(200);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
   });
 });

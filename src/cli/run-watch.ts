@@ -13,7 +13,7 @@ export interface WatchFlags {
 export async function runWatch(flags: WatchFlags): Promise<void> {
   const { watch } = await import('../engine/index');
   try {
-    const watcher = await watch({ root: flags.root, host: flags.host, port: Number(flags.port) });
+    const watcher = await watch({ root: flags.root, host: flags.host, port: Number(flags.port), verbose: flags.verbose });
     console.log(`sitegen: serving ${watcher.url} and watching for changes (Ctrl-C stops)`);
     if (flags.open) openBrowser(watcher.url);
     const stop = () => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { Problems } from './errors';
 import { cachingStage, type MarkdownStage } from './markdown-jobs';
+import type { SiteSources } from './read-sources';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -12,10 +14,26 @@ export class BuildSession {
   /** Rendered pages by output path: the inputs they read and a fingerprint of those inputs. */
   readonly pages = new Map<string, { fingerprint: string; deps: readonly string[]; html: string }>();
   private readonly bundles = new Map<string, { value: unknown; affects: (file: string) => boolean }>();
+  private readonly memos = new Map<string, { key: string; value: unknown }>();
+  /** The sources as last read: a rebuild reads only the changed files again. */
+  sources: SiteSources | undefined;
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   /** How many pages the last build rendered (the others were reused). */
   rendered = 0;
+
+  /**
+   * `compute()` again only when `key` (the text it parses) changed. A result that came with
+   * problems is not kept, so the problems are reported again next time.
+   */
+  memo<T>(name: string, key: string, problems: Problems, compute: () => T): T {
+    const hit = this.memos.get(name);
+    if (hit && hit.key === key) return hit.value as T;
+    const before = problems.errors.length;
+    const value = compute();
+    if (problems.errors.length === before) this.memos.set(name, { key, value });
+    return value;
+  }
 
   /**
    * The cached result of `load`, unless a changed file affects it: a file under `dir`, or one

@@ -11,10 +11,11 @@ import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './mes
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
 import { planPages, type PagePlan } from './plan-pages';
-import { readSources } from './read-sources';
+import { readSources, refreshSources } from './read-sources';
 import { renderErrorPages, renderPages } from './render-pages';
 import { checkRouteTemplates, parseRouteTable } from './route-table';
-import { parseSiteSettings } from './site-settings';
+import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
+import { parseYamlSource } from './yaml-source';
 import type { Assets as BuildAssets } from './template-api';
 import { writeSite } from './write-output';
 
@@ -58,17 +59,23 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
   const markdown = session?.markdown ?? startMarkdownStage();
   try {
-    const sources = await readSources(root, problems);
+    const sources =
+      session?.sources && session.changed ? await refreshSources(session.sources, session.changed, problems) : await readSources(root, problems);
+    if (session) session.sources = sources;
     problems.throwIfAny();
+    // Watch mode parses again only what changed.
+    const once = <T>(name: string, key: string, compute: () => T): T => (session ? session.memo(name, key, problems, compute) : compute());
     // Markdown parsing needs nothing else: it starts now, beside the next stages.
     const split = splitContent(sources.content, problems);
     markdown.parse([...split.values()].map((entry) => entry.job));
     timings.lap('read sources');
 
     // 2. Parse and validate settings, messages and the route table.
-    const site = parseSiteSettings(sources.site!.text, sources.site!.path, problems);
-    const catalog = parseMessages(sources.locales, problems);
-    const routes = parseRouteTable(sources.routes!.text, sources.routes!.path, problems);
+    const site = once('site', `${sources.site!.text}\0${process.env[BACKEND_URL_ENV] ?? ''}`, () =>
+      parseSiteSettings(sources.site!.text, sources.site!.path, problems),
+    );
+    const catalog = once('messages', [...sources.locales.values()].map((file) => file.text).join('\0'), () => parseMessages(sources.locales, problems));
+    const routes = once('routes', sources.routes!.text, () => parseRouteTable(sources.routes!.text, sources.routes!.path, problems));
     problems.throwIfAny();
     timings.lap('parse settings, messages, routes');
 
@@ -86,7 +93,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('plan pages');
 
     // 4. Parse the Markdown of every route in every locale.
-    const parsed = await parseContent(routes!, pages, split, markdown, problems);
+    const parsed = await parseContent(routes!, pages, split, markdown, problems, (text, file) =>
+      once(`front matter ${file}`, text, () => parseYamlSource(text, file, problems)),
+    );
     timings.lap('parse content');
 
     // 5. With the templates and widgets bundled, check template names and each template's front matter.
@@ -136,7 +145,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     };
     const rendered = renderPages(pages, renderInput, problems, reuse);
     if (session && reuse) session.rendered = reuse.rendered;
-    const errorPages = renderErrorPages(renderInput, problems);
+    const errorPages = renderErrorPages(renderInput, problems, reuse);
     problems.throwIfAny();
     timings.lap('render pages');
 

@@ -74,6 +74,7 @@ export async function parseContent(
   split: SplitContent,
   markdown: MarkdownStage,
   problems: Problems,
+  parseFrontMatter: (text: string, file: string) => YamlSource | undefined = (text, file) => parseYamlSource(text, file, problems),
 ): Promise<ParsedContent> {
   const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
@@ -93,7 +94,7 @@ export async function parseContent(
     wanted.map(({ key }) => key),
     linkData(routes, pages),
   );
-  const frontMatters = wanted.map(({ key }) => parseYamlSource(split.get(key)!.frontMatter, split.get(key)!.file, problems));
+  const frontMatters = wanted.map(({ key }) => parseFrontMatter(split.get(key)!.frontMatter, split.get(key)!.file));
   const rendered = await rendering;
 
   const content = new Map<string, Partial<Record<Locale, ParsedPage>>>();

@@ -79,3 +79,39 @@ async function readTree<T>(
   const contents = await Promise.all(files.map((file) => read(path.join(dir, file))));
   return new Map(files.map((file, index) => [file, contents[index]!]));
 }
+
+/**
+ * The sources after some files changed (watch mode): only the changed files are read again;
+ * a file that no longer exists drops out.
+ */
+export async function refreshSources(previous: SiteSources, changed: ReadonlySet<string>, problems: Problems): Promise<SiteSources> {
+  const { root } = previous;
+  let { routes, site } = previous;
+  const locales = new Map(previous.locales);
+  const content = new Map(previous.content);
+  const publicFiles = new Map(previous.publicFiles);
+  const readIfThere = async (file: string) => (existsSync(file) ? readFile(file) : undefined);
+  for (const file of changed) {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    const locale = /^locales\/([a-z]{2})\.json$/.exec(relative)?.[1] as Locale | undefined;
+    if (relative === ROUTES_FILE) routes = undefined;
+    else if (relative === SITE_FILE) site = undefined;
+    else if (locale && (LOCALES as readonly string[]).includes(locale)) {
+      const bytes = await readIfThere(file);
+      if (bytes) locales.set(locale, { path: file, text: bytes.toString('utf8') });
+      else locales.delete(locale);
+    } else if (relative.startsWith('content/') && relative.endsWith('.md')) {
+      const bytes = await readIfThere(file);
+      if (bytes) content.set(relative.slice('content/'.length), { path: file, text: bytes.toString('utf8') });
+      else content.delete(relative.slice('content/'.length));
+    } else if (relative.startsWith('public/')) {
+      const bytes = await readIfThere(file);
+      if (bytes) publicFiles.set(relative.slice('public/'.length), bytes);
+      else publicFiles.delete(relative.slice('public/'.length));
+    }
+  }
+  routes ??= await readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?');
+  site ??= await readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml');
+  const sorted = <T>(map: Map<string, T>) => new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { root, routes, site, locales, content: sorted(content), publicFiles: sorted(publicFiles) };
+}

@@ -106,10 +106,17 @@ function recordingLinks(links: Links, record: (routeId: string) => void): Links 
 }
 
 /** The error pages, in the default locale: `404.html` (not found) and `error.html` (any other error). */
-export function renderErrorPages(input: RenderInput, problems: Problems): Map<string, string> {
+export function renderErrorPages(input: RenderInput, problems: Problems, reuse?: PageReuse): Map<string, string> {
   const i18n = createI18n('en', input.catalog);
   const pages = new Map<string, string>();
+  // They show no content: they change with everything else and the English messages only.
+  const fingerprint = reuse && `${reuse.everything}\n${reuse.hashOf('messages:en')}`;
   for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
+    const cached = reuse?.pages.get(file);
+    if (cached && cached.fingerprint === fingerprint) {
+      pages.set(file, cached.html);
+      continue;
+    }
     const html = renderDocument(
       input.templates.ErrorPage,
       { kind, site: input.site, i18n, links: createLinks('en', input), assets: input.assets, build: input.build, runtime: runtimeConfig('en', input) },
@@ -117,7 +124,9 @@ export function renderErrorPages(input: RenderInput, problems: Problems): Map<st
       input.templateFiles,
       problems,
     );
-    if (html !== undefined) pages.set(file, html);
+    if (html === undefined) continue;
+    pages.set(file, html);
+    reuse?.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
   }
   return pages;
 }

@@ -15,6 +15,8 @@ export interface WatchOptions {
   /** Where to report: each rebuild's figures, and errors in `file:line:column` form. */
   log?: (line: string) => void;
   error?: (text: string) => void;
+  /** Also log the time of each build stage. */
+  verbose?: boolean;
 }
 
 export interface WatchEvent {
@@ -32,7 +34,7 @@ export interface Watcher {
 }
 
 /** Rapid saves within this window make one rebuild. */
-const COALESCE_MS = 8;
+const COALESCE_MS = 5;
 
 /**
  * `sitegen watch`: builds into memory, serves the result, and rebuilds what each change
@@ -63,6 +65,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     try {
       const result = await build({ root, write: false, session });
       server.publish(result.files);
+      if (options.verbose) log(result.timings.map(([stage, ms]) => `  ${stage}: ${ms} ms`).join('\n'));
       log(`sitegen: ${changed ? `${changed.size} change${changed.size === 1 ? '' : 's'}, ` : ''}${session.rendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
       ok = false;

@@ -108,7 +108,7 @@ describe('sitegen watch', () => {
 
       // The route table: a renamed path is served at once
       await edit(root, 'content/routes.yaml', (text) => text.replace('paths: { en: /career,', 'paths: { en: /jobs,'));
-      await expect.poll(async () => (await page(`${watcher.url}/jobs`)).status, { timeout: 10_000 }).toBe(200);
+      await expect.poll(async () => (await page(`${watcher!.url}/jobs`)).status, { timeout: 10_000 }).toBe(200);
       expect((await page(`${watcher.url}/career`)).status).toBe(404);
 
       // A new content file and route, then its deletion
@@ -116,7 +116,7 @@ describe('sitegen watch', () => {
       await writeFile(path.join(root, 'content/hu/faq.md'), '---\ntitle: GYIK\ndescription: Gyakori kérdések a közös munkáról, válaszokkal együtt, röviden.\n---\n\nVálaszok.\n');
       await writeFile(path.join(root, 'content/de/faq.md'), '---\ntitle: FAQ\ndescription: Häufige Fragen zur Zusammenarbeit mit uns, kurz beantwortet.\n---\n\nAntworten.\n');
       await edit(root, 'content/routes.yaml', (text) => `${text}\n  - id: faq\n    template: about\n    content: faq\n    paths: { en: /faq, hu: /gyik, de: /faq }\n`);
-      await expect.poll(async () => (await page(`${watcher.url}/hu/gyik`)).text, { timeout: 10_000 }).toContain('GYIK');
+      await expect.poll(async () => (await page(`${watcher!.url}/hu/gyik`)).text, { timeout: 10_000 }).toContain('GYIK');
       expect(events.events.filter((e) => e.event === 'reload').length).toBeGreaterThanOrEqual(6);
     } finally {
       events.stop();

@@ -1,0 +1,43 @@
+// Edit-to-served latency of `sitegen watch`: from writing a Markdown file until the dev server
+// serves the page with the new text. Runs the real CLI in a child process.
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export async function measureWatchLatency(repo, root, { file, url, runs = 15 }) {
+  const child = spawn(process.execPath, [path.join(repo, 'bin/sitegen.js'), 'watch', '--root', root, '--port', '0', ...(process.env.WL_DEBUG ? ['--verbose'] : [])], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on("data", (chunk) => { output += chunk; if (process.env.WL_DEBUG) process.stderr.write(chunk); });
+  child.stderr.on('data', (chunk) => (output += chunk));
+  try {
+    const started = Date.now();
+    let base;
+    while (!(base = /serving (http:\/\/[^\s]+)/.exec(output)?.[1])) {
+      if (Date.now() - started > 300_000) throw new Error(`watch did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const target = path.join(root, file);
+    const original = readFileSync(target, 'utf8');
+    const samples = [];
+    for (let run = 0; run < runs; run++) {
+      const marker = `Latency marker ${run} ${Date.now()}`;
+      const begin = performance.now();
+      writeFileSync(target, `${original.trimEnd()}\n\n${marker}\n`);
+      for (;;) {
+        const html = await (await fetch(base + url)).text();
+        if (html.includes(marker)) break;
+        if (performance.now() - begin > 10_000) throw new Error(`edit not served within 10 s:\n${output.slice(-2000)}`);
+      }
+      samples.push(performance.now() - begin);
+      // Let the watcher settle before the next edit.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    writeFileSync(target, original);
+    samples.sort((a, b) => a - b);
+    return { median: samples[Math.floor(samples.length / 2)], min: samples[0], max: samples[samples.length - 1] };
+  } finally {
+    child.kill('SIGINT');
+  }
+}
