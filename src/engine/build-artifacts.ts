@@ -17,15 +17,20 @@ export function buildArtifacts(
   content: SiteContent,
   catalog: MessageCatalog,
   info: BuildInfo,
+  /** Watch mode: payloads of pages whose plan and data are the same objects as before. */
+  known?: WeakMap<object, { data: unknown; headings: unknown; json: string }>,
 ): OutputFiles {
   const files: OutputFiles = new Map();
   files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, timestamp: info.timestamp }));
   files.set(`${BUILDS_DIR}/meta/${info.id}.json`, JSON.stringify(routeManifest(pages, info)));
   for (const page of pages) {
     const { data, headings } = content.get(page.routeId)![page.locale];
-    files.set(
-      page.payloadPath,
-      JSON.stringify({
+    const seen = known?.get(page);
+    if (seen && seen.data === data && seen.headings === headings) {
+      files.set(page.payloadPath, seen.json);
+      continue;
+    }
+    const json = JSON.stringify({
         routeId: page.routeId,
         locale: page.locale,
         url: page.url,
@@ -35,8 +40,9 @@ export function buildArtifacts(
         alternates: page.alternates,
         data,
         headings,
-      }),
-    );
+      });
+    known?.set(page, { data, headings, json });
+    files.set(page.payloadPath, json);
   }
   for (const [locale, messages] of Object.entries(catalog) as [Locale, MessageCatalog[Locale]][]) {
     const client: Record<string, string> = {};

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Problems } from './errors';
-import { cachingStage, type MarkdownStage } from './markdown-jobs';
+import { cachingStage, type MarkdownJob, type MarkdownStage } from './markdown-jobs';
 import type { SiteSources } from './read-sources';
 
 /**
@@ -15,12 +15,30 @@ export class BuildSession {
   readonly pages = new Map<string, { fingerprint: string; deps: readonly string[]; html: string }>();
   private readonly bundles = new Map<string, { value: unknown; affects: (file: string) => boolean }>();
   private readonly memos = new Map<string, { key: string; value: unknown }>();
+  /** The split of each content source text object (the same object while the file is unchanged). */
+  readonly splits = new WeakMap<object, { file: string; frontMatter: string; job: MarkdownJob }>();
+  /** Page payloads by page plan, with the content data they were made from. */
+  readonly payloads = new WeakMap<object, { data: unknown; headings: unknown; json: string }>();
+  /** Validated front matter by its parsed document (the same object while its text is unchanged). */
+  readonly validated = new WeakMap<object, { template: string; data: unknown }>();
   /** The sources as last read: a rebuild reads only the changed files again. */
   sources: SiteSources | undefined;
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   /** How many pages the last build rendered (the others were reused). */
   rendered = 0;
+
+  private readonly hashes = new WeakMap<object, string>();
+
+  /** The fingerprint of `text`, kept with `owner` (a source object that is replaced when its file changes). */
+  hashOf(owner: object, text: string): string {
+    let hash = this.hashes.get(owner);
+    if (hash === undefined) {
+      hash = fingerprint(text);
+      this.hashes.set(owner, hash);
+    }
+    return hash;
+  }
 
   /**
    * `compute()` again only when `key` (the text it parses) changed. A result that came with

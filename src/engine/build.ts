@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
-import { contentPathOf, parseContent, splitContent, validateContent } from './content';
+import { contentPathOf, linkData, parseContent, splitContent, validateContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
 import type { Locale } from '../shared/locales';
 import { BuildFailure, Problems } from './errors';
@@ -66,7 +66,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // Watch mode parses again only what changed.
     const once = <T>(name: string, key: string, compute: () => T): T => (session ? session.memo(name, key, problems, compute) : compute());
     // Markdown parsing needs nothing else: it starts now, beside the next stages.
-    const split = splitContent(sources.content, problems);
+    const split = splitContent(sources.content, problems, session?.splits);
     markdown.parse([...split.values()].map((entry) => entry.job));
     timings.lap('read sources');
 
@@ -88,13 +88,19 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     );
 
     // 3. Plan every page: route x locale x URL form, output paths, alternates.
-    const pages = planPages(routes!, problems);
+    const pages = once('plan', sources.routes!.text, () => planPages(routes!, problems));
     problems.throwIfAny();
     timings.lap('plan pages');
 
     // 4. Parse the Markdown of every route in every locale.
-    const parsed = await parseContent(routes!, pages, split, markdown, problems, (text, file) =>
-      once(`front matter ${file}`, text, () => parseYamlSource(text, file, problems)),
+    const parsed = await parseContent(
+      routes!,
+      pages,
+      split,
+      markdown,
+      problems,
+      (text, file) => once(`front matter ${file}`, text, () => parseYamlSource(text, file, problems)),
+      once('links', sources.routes!.text, () => linkData(routes!, pages)),
     );
     timings.lap('parse content');
 
@@ -102,19 +108,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const templates = await bundledOrErrors(templatesLoading, problems);
     const widgets = await bundledOrErrors(widgetsBundling, problems);
     checkRouteTemplates(routes!, Object.keys(templates.module.templates), problems);
-    const content = validateContent(routes!, parsed, templates.module.templates, problems);
+    const content = validateContent(routes!, parsed, templates.module.templates, problems, session?.validated);
     problems.throwIfAny();
     timings.lap('load templates, validate content');
 
     // 6. Render the pages and the not-found page.
-    const computed = computeBuildInfo(sources, {
+    const computeInfo = () => computeBuildInfo(sources, {
       engineVersion: ENGINE_VERSION,
       templatesHash: templates.hash,
       widgetsHash: widgets.hash,
       css: templates.css,
     });
-    // Watch mode keeps one build id, so an edit changes only the pages that show it.
-    const info = session ? { ...computed, id: 'dev' } : computed;
+    // Watch mode keeps one build id (and the first build's time), so an edit changes only the
+    // pages that show it.
+    const info = session ? once('build info', 'dev', () => ({ ...computeInfo(), id: 'dev' })) : computeInfo();
     const assets = buildAssets(templates.css, sources.publicFiles);
     const renderInput = {
       routes: routes!,
@@ -132,15 +139,29 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       dev: session !== undefined,
       templateFiles: templates.inputs,
     };
+    const hashes = new Map<string, string>();
+    const routesById = new Map(routes!.map((route) => [route.id, route] as const));
     const reuse = session && {
       pages: session.pages,
       rendered: 0,
       everything: fingerprint(templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()),
       hashOf(input: string) {
-        const [kind, first, second] = input.split(':');
-        if (kind === 'messages') return fingerprint(sources.locales.get(first as Locale)?.text ?? '');
-        const route = routes!.find((candidate) => candidate.id === first);
-        return fingerprint(route ? (sources.content.get(contentPathOf(route, second as Locale))?.text ?? '') : '');
+        let hash = hashes.get(input);
+        if (hash === undefined) {
+          const [kind, first, second] = input.split(':');
+          const route = routesById.get(first!);
+          const file = route && contentPathOf(route, second as Locale);
+          if (kind === 'messages') hash = fingerprint(sources.locales.get(first as Locale)?.text ?? '');
+          else if (kind === 'summary') {
+            const entry = file ? split.get(file) : undefined;
+            hash = `${entry ? session!.hashOf(entry, entry.frontMatter) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
+          } else {
+            const source = file ? sources.content.get(file) : undefined;
+            hash = source ? session!.hashOf(source, source.text) : '';
+          }
+          hashes.set(input, hash);
+        }
+        return hash;
       },
     };
     const rendered = renderPages(pages, renderInput, problems, reuse);
@@ -153,7 +174,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const files = mergeOutputs(
       [
         new Map([...rendered.map(({ plan, html }) => [plan.outputPath, html] as const), ...errorPages]),
-        buildArtifacts(pages, content, catalog!, info),
+        buildArtifacts(pages, content, catalog!, info, session?.payloads),
         widgets.files,
         assets.files,
       ],

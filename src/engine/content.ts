@@ -44,9 +44,19 @@ export type SplitContent = ReadonlyMap<string, { file: string; frontMatter: stri
  * Splits every content file as soon as it is read, so Markdown parsing can start at once.
  * gray-matter only splits here; the front matter is parsed with positions later.
  */
-export function splitContent(files: ContentFiles, problems: Problems): SplitContent {
+export function splitContent(
+  files: ContentFiles,
+  problems: Problems,
+  /** Watch mode: the split of each source text object seen before. */
+  known?: WeakMap<object, { file: string; frontMatter: string; job: MarkdownJob }>,
+): SplitContent {
   const split = new Map<string, { file: string; frontMatter: string; job: MarkdownJob }>();
   for (const [key, source] of files) {
+    const seen = known?.get(source);
+    if (seen) {
+      split.set(key, seen);
+      continue;
+    }
     const locale = key.split('/', 1)[0];
     if (!isLocale(locale)) continue;
     if (!/^---\r?\n/.test(source.text)) {
@@ -59,7 +69,9 @@ export function splitContent(files: ContentFiles, problems: Problems): SplitCont
     const parts = matter(source.text, { engines: { yaml: () => ({}) } });
     const lineOffset = countLines(source.text.slice(0, source.text.length - parts.content.length));
     // `parts.matter` starts right after the opening fence, so its line numbers are the file's.
-    split.set(key, { file: source.path, frontMatter: parts.matter, job: { key, file: source.path, body: parts.content, lineOffset, locale } });
+    const entry = { file: source.path, frontMatter: parts.matter, job: { key, file: source.path, body: parts.content, lineOffset, locale } };
+    known?.set(source, entry);
+    split.set(key, entry);
   }
   return split;
 }
@@ -75,6 +87,7 @@ export async function parseContent(
   markdown: MarkdownStage,
   problems: Problems,
   parseFrontMatter: (text: string, file: string) => YamlSource | undefined = (text, file) => parseYamlSource(text, file, problems),
+  links: LinkData = linkData(routes, pages),
 ): Promise<ParsedContent> {
   const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
@@ -92,7 +105,7 @@ export async function parseContent(
 
   const rendering = markdown.render(
     wanted.map(({ key }) => key),
-    linkData(routes, pages),
+    links,
   );
   const frontMatters = wanted.map(({ key }) => parseFrontMatter(split.get(key)!.frontMatter, split.get(key)!.file));
   const rendered = await rendering;
@@ -119,6 +132,8 @@ export function validateContent(
   parsed: ParsedContent,
   templates: Readonly<Record<string, TemplateDefinition>>,
   problems: Problems,
+  /** Watch mode: results for front matter documents validated before. */
+  validated?: WeakMap<object, { template: string; data: unknown }>,
 ): SiteContent {
   const schemas = new Map<string, z.ZodType>();
   const content = new Map<string, Record<Locale, PageContent>>();
@@ -133,7 +148,11 @@ export function validateContent(
     const byLocale: Partial<Record<Locale, PageContent>> = {};
     for (const locale of LOCALES) {
       const { frontMatter, body } = pages[locale];
-      const data = validate(frontMatter, frontMatter.doc.toJS() ?? {}, schema, problems) as PageContent['data'] | undefined;
+      const known = validated?.get(frontMatter);
+      const data = (
+        known?.template === route.template ? known.data : validate(frontMatter, frontMatter.doc.toJS() ?? {}, schema, problems)
+      ) as PageContent['data'] | undefined;
+      if (data && validated && !known) validated.set(frontMatter, { template: route.template, data });
       if (!data) continue;
       byLocale[locale] = {
         data,
@@ -155,7 +174,7 @@ function countLines(text: string): number {
 }
 
 /** Each route's URL in each locale, and the owner of each page URL, for links in Markdown. */
-function linkData(routes: readonly Route[], pages: readonly PagePlan[]): LinkData {
+export function linkData(routes: readonly Route[], pages: readonly PagePlan[]): LinkData {
   const urls: LinkData['urls'] = {};
   for (const route of routes) {
     urls[route.id] = Object.fromEntries(LOCALES.map((locale) => [locale, canonicalUrl(route, locale)])) as Record<Locale, string>;

@@ -137,23 +137,25 @@ export function inThreadStage(): MarkdownStage {
 export function cachingStage(): MarkdownStage {
   const stage = inThreadStage();
   const jobs = new Map<string, MarkdownJob>();
-  const done = new Map<string, { source: string; links: string; result: JobResult }>();
+  const done = new Map<string, { job: MarkdownJob; links: string; result: JobResult }>();
+  const linkKeys = new WeakMap<LinkData, string>();
   // Errors carry positions in the file: the offset of the body counts too.
-  const sourceOf = (job: MarkdownJob) => `${job.file}\0${job.lineOffset}\0${job.body}`;
+  const same = (a: MarkdownJob, b: MarkdownJob) => a.body === b.body && a.lineOffset === b.lineOffset && a.file === b.file && a.locale === b.locale;
   return {
     parse(next) {
       jobs.clear();
       for (const job of next) jobs.set(job.key, job);
     },
     async render(keys, links) {
-      const linksKey = JSON.stringify(links);
+      const linksKey = linkKeys.get(links) ?? JSON.stringify(links);
+      linkKeys.set(links, linksKey);
       const todo = keys.filter((key) => {
         const cached = done.get(key);
-        return !cached || cached.source !== sourceOf(jobs.get(key)!) || cached.links !== linksKey;
+        return !cached || !same(cached.job, jobs.get(key)!) || cached.links !== linksKey;
       });
       stage.parse(todo.map((key) => jobs.get(key)!));
       const results = await stage.render(todo, links);
-      todo.forEach((key, index) => done.set(key, { source: sourceOf(jobs.get(key)!), links: linksKey, result: results[index]! }));
+      todo.forEach((key, index) => done.set(key, { job: jobs.get(key)!, links: linksKey, result: results[index]! }));
       return keys.map((key) => done.get(key)!.result);
     },
     close() {},

@@ -112,6 +112,27 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
   }
   routes ??= await readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?');
   site ??= await readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml');
-  const sorted = <T>(map: Map<string, T>) => new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { root, routes, site, locales, content: sorted(content), publicFiles: sorted(publicFiles) };
+  // Keep file order stable (the build id hashes in order); re-sort only when files came or went.
+  const sorted = <T>(map: Map<string, T>, before: ReadonlyMap<string, unknown>) =>
+    map.size === before.size && [...map.keys()].every((key) => before.has(key))
+      ? map
+      : new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { root, routes, site, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
+}
+
+/**
+ * Of `files`, those whose text on disk differs from `sources` now: a save that landed while a
+ * rebuild was reading, which the file watcher may report only once or not at all.
+ */
+export async function staleFiles(sources: SiteSources, files: Iterable<string>): Promise<string[]> {
+  const stale: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(sources.root, file).split(path.sep).join('/');
+    const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
+    const own = known ?? [sources.routes, sources.site, ...sources.locales.values()].find((source) => source?.path === file);
+    if (!own) continue;
+    const now = await readFile(file, 'utf8').catch(() => undefined);
+    if (now !== own.text) stale.push(file);
+  }
+  return stale;
 }

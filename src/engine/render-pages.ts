@@ -41,7 +41,10 @@ export interface PageReuse {
   pages: Map<string, { fingerprint: string; deps: readonly string[]; html: string }>;
   /** Hash of the inputs every page reads. */
   everything: string;
-  /** Hash of an input by name: `messages:<locale>`, `content:<route id>:<locale>`. */
+  /**
+   * Hash of an input by name: `messages:<locale>`, `content:<route id>:<locale>` (the whole
+   * file) or `summary:<route id>:<locale>` (what a card of it shows).
+   */
   hashOf(input: string): string;
   /** Counts the pages rendered (not reused). */
   rendered: number;
@@ -67,7 +70,8 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
     }
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
     const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`]);
-    const links = reuse ? recordingLinks(localeLinks, (routeId) => read.add(`content:${routeId}:${plan.locale}`)) : localeLinks;
+    // A page that only lists or links another route shows its summary, not its body.
+    const links = reuse ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
     const template = input.templates.templates[plan.template]!;
     const content = input.content.get(plan.routeId)![plan.locale];
     const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...page } = plan;

@@ -7,6 +7,7 @@ import { startDevServer, type DevServer } from './dev-server';
 import { BuildFailure, formatSiteError } from './errors';
 import { templatesDirOf } from './load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from './package-info';
+import { staleFiles } from './read-sources';
 
 export interface WatchOptions {
   root?: string;
@@ -65,6 +66,8 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     try {
       const result = await build({ root, write: false, session });
       server.publish(result.files);
+      // A save that landed while this build was reading: build again.
+      if (changed && session.sources) for (const file of await staleFiles(session.sources, changed)) pending.add(file);
       if (options.verbose) log(result.timings.map(([stage, ms]) => `  ${stage}: ${ms} ms`).join('\n'));
       log(`sitegen: ${changed ? `${changed.size} change${changed.size === 1 ? '' : 's'}, ` : ''}${session.rendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
