@@ -66,8 +66,6 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     try {
       const result = await build({ root, write: false, session });
       server.publish(result.files);
-      // A save that landed while this build was reading: build again.
-      if (changed && session.sources) for (const file of await staleFiles(session.sources, changed)) pending.add(file);
       if (options.verbose) log(result.timings.map(([stage, ms]) => `  ${stage}: ${ms} ms`).join('\n'));
       log(`sitegen: ${changed ? `${changed.size} change${changed.size === 1 ? '' : 's'}, ` : ''}${session.rendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
@@ -79,6 +77,9 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       report(text);
       server.showProblems(text);
     }
+    // A save that landed while this build was reading (a half-written file, say), which the
+    // file watcher may not report again: build again.
+    if (changed && session.sources) for (const file of await staleFiles(session.sources, changed)) pending.add(file);
     const event = { rendered: ok ? session.rendered : 0, ms: performance.now() - started, ok };
     const resolve = waiting;
     waiting = [];
