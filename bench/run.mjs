@@ -5,8 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { importTs } from '../scripts/import-ts.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/sitegen.js');
@@ -76,17 +76,7 @@ try {
   }
 }
 
-// Page-weight budgets in Chromium (bench/budgets.ts, bundled here since Node 20 runs no TypeScript).
-const budgets = path.join(repo, 'bench/out/budgets.mjs');
-await esbuild.build({
-  entryPoints: [path.join(repo, 'bench/budgets.ts')],
-  outfile: budgets,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-const { measureBudgets } = await import(pathToFileURL(budgets).href);
+// Page-weight budgets in Chromium (bench/budgets.ts).
+const { measureBudgets } = await importTs('bench/budgets.ts');
 console.log('');
 for (const line of await measureBudgets(repo)) console.log(line);

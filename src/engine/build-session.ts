@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import type { Locale } from '../shared/locales';
+import { contentPathOf, type SiteContent, type SplitContent } from './content';
 import type { Problems } from './errors';
 import { cachingStage, type MarkdownJob, type MarkdownStage } from './markdown-jobs';
 import type { SiteSources } from './read-sources';
+import type { PageReuse } from './render-pages';
+import type { Route } from './route-table';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -25,8 +29,12 @@ export class BuildSession {
   sources: SiteSources | undefined;
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
+  private lastReuse: PageReuse | undefined;
+
   /** How many pages the last build rendered (the others were reused). */
-  rendered = 0;
+  get rendered(): number {
+    return this.lastReuse?.rendered ?? 0;
+  }
 
   private readonly hashes = new WeakMap<object, string>();
 
@@ -38,6 +46,48 @@ export class BuildSession {
       this.hashes.set(owner, hash);
     }
     return hash;
+  }
+
+  /**
+   * What renderPages needs to reuse pages: the hash of each input a page can read. Hashes are
+   * kept with the source objects, which stay the same while their files do not change.
+   */
+  pageReuse(build: {
+    sources: SiteSources;
+    split: SplitContent;
+    content: SiteContent;
+    routes: readonly Route[];
+    /** The inputs every page reads. */
+    everything: readonly string[];
+  }): PageReuse {
+    const { sources, split, content } = build;
+    const routes = new Map(build.routes.map((route) => [route.id, route] as const));
+    const hashes = new Map<string, string>();
+    const session = this;
+    this.lastReuse = {
+      pages: this.pages,
+      everything: fingerprint(...build.everything),
+      rendered: 0,
+      hashOf(input) {
+        let hash = hashes.get(input);
+        if (hash !== undefined) return hash;
+        const [kind, first, second] = input.split(':');
+        const route = routes.get(first!);
+        const file = route && contentPathOf(route, second as Locale);
+        if (kind === 'messages') {
+          hash = fingerprint(sources.locales.get(first as Locale)?.text ?? '');
+        } else if (kind === 'summary') {
+          const entry = file ? split.get(file) : undefined;
+          hash = `${entry ? session.hashOf(entry, entry.frontMatter) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
+        } else {
+          const source = file ? sources.content.get(file) : undefined;
+          hash = source ? session.hashOf(source, source.text) : '';
+        }
+        hashes.set(input, hash);
+        return hash;
+      },
+    };
+    return this.lastReuse;
   }
 
   /**

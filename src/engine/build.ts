@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
-import { contentPathOf, linkData, parseContent, splitContent, validateContent } from './content';
+import { linkData, parseContent, splitContent, validateContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
-import type { Locale } from '../shared/locales';
 import { BuildFailure, Problems } from './errors';
 import { loadTemplates, templatesDirOf } from './load-templates';
 import { startMarkdownStage } from './markdown-jobs';
@@ -139,33 +138,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       dev: session !== undefined,
       templateFiles: templates.inputs,
     };
-    const hashes = new Map<string, string>();
-    const routesById = new Map(routes!.map((route) => [route.id, route] as const));
-    const reuse = session && {
-      pages: session.pages,
-      rendered: 0,
-      everything: fingerprint(templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()),
-      hashOf(input: string) {
-        let hash = hashes.get(input);
-        if (hash === undefined) {
-          const [kind, first, second] = input.split(':');
-          const route = routesById.get(first!);
-          const file = route && contentPathOf(route, second as Locale);
-          if (kind === 'messages') hash = fingerprint(sources.locales.get(first as Locale)?.text ?? '');
-          else if (kind === 'summary') {
-            const entry = file ? split.get(file) : undefined;
-            hash = `${entry ? session!.hashOf(entry, entry.frontMatter) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
-          } else {
-            const source = file ? sources.content.get(file) : undefined;
-            hash = source ? session!.hashOf(source, source.text) : '';
-          }
-          hashes.set(input, hash);
-        }
-        return hash;
-      },
-    };
+    const reuse = session?.pageReuse({
+      sources,
+      split,
+      content,
+      routes: routes!,
+      everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()],
+    });
     const rendered = renderPages(pages, renderInput, problems, reuse);
-    if (session && reuse) session.rendered = reuse.rendered;
     const errorPages = renderErrorPages(renderInput, problems, reuse);
     problems.throwIfAny();
     timings.lap('render pages');

@@ -36,6 +36,8 @@ export interface Watcher {
 
 /** Rapid saves within this window make one rebuild. */
 const COALESCE_MS = 5;
+/** Longer than chokidar's 50 ms window in which it drops repeated changes of a file. */
+const RECHECK_MS = 60;
 
 /**
  * `sitegen watch`: builds into memory, serves the result, and rebuilds what each change
@@ -58,6 +60,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   let pending = new Set<string>();
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
 
   const rebuild = async (changed: ReadonlySet<string> | undefined) => {
     const started = performance.now();
@@ -77,13 +80,24 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       report(text);
       server.showProblems(text);
     }
-    // A save that landed while this build was reading (a half-written file, say), which the
-    // file watcher may not report again: build again.
-    if (changed && session.sources) for (const file of await staleFiles(session.sources, changed)) pending.add(file);
+    // chokidar reports one change per file per 50 ms and drops the rest: a save that landed
+    // while this build was reading, or just after, may never be reported. Compare those files
+    // with what was read now and once that window has passed; rebuild if they differ.
+    if (changed && changed.size > 0) {
+      await recheck(changed);
+      setTimeout(() => {
+        if (!closed) void recheck(changed).then(() => pending.size > 0 && !running && !closed && schedule());
+      }, RECHECK_MS).unref();
+    }
     const event = { rendered: ok ? session.rendered : 0, ms: performance.now() - started, ok };
     const resolve = waiting;
     waiting = [];
     for (const done of resolve) done(event);
+  };
+
+  const recheck = async (files: ReadonlySet<string>) => {
+    if (!session.sources) return;
+    for (const file of await staleFiles(session.sources, files)) pending.add(file);
   };
 
   const schedule = () => {
@@ -122,6 +136,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     url: server.url,
     nextBuild: () => new Promise((resolve) => waiting.push(resolve)),
     async close() {
+      closed = true;
       clearTimeout(timer);
       await watcher.close();
       await running;

@@ -55,6 +55,25 @@ export function FieldError({ id, problem }: { id: string; problem: FieldProblem 
   ) : null;
 }
 
+type FieldState = Pick<FieldProps, 'values' | 'problems' | 'set'>;
+
+/** Name, e-mail, company and phone: who the message is from (every form asks). */
+export function PersonFields(field: FieldState) {
+  const t = useTranslate();
+  return (
+    <>
+      <div className="form__row">
+        <TextField {...field} name="name" label={t('widgets.form.fields.name')} required autoComplete="name" maxLength={100} />
+        <TextField {...field} name="email" label={t('widgets.form.fields.email')} required type="email" autoComplete="email" />
+      </div>
+      <div className="form__row">
+        <TextField {...field} name="company" label={t('widgets.form.fields.company')} autoComplete="organization" maxLength={150} />
+        <TextField {...field} name="phone" label={t('widgets.form.fields.phone')} type="tel" autoComplete="tel" maxLength={40} />
+      </div>
+    </>
+  );
+}
+
 /** The privacy-policy box every form needs ticked. */
 export function PrivacyField({ values, problems, set, privacyUrl }: Omit<FieldProps, 'name' | 'label'> & { privacyUrl: string }) {
   const id = useId();

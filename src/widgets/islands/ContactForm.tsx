@@ -1,5 +1,5 @@
 import { useTranslate } from '../runtime/messages';
-import { FormActions, Honeypot, PrivacyField, TextField } from '../forms/Fields';
+import { FormActions, Honeypot, PersonFields, PrivacyField, TextField } from '../forms/Fields';
 import type { Rule } from '../forms/rules';
 import { useRecordForm } from '../forms/use-record-form';
 
@@ -38,14 +38,7 @@ export default function ContactForm({ form, backendUrl, successUrl, failedUrl, p
   return (
     <form ref={state.form} className="form" id="form" noValidate onSubmit={state.submit}>
       <h2>{t('widgets.form.contactTitle')}</h2>
-      <div className="form__row">
-        <TextField {...field} name="name" label={t('widgets.form.fields.name')} required autoComplete="name" maxLength={100} />
-        <TextField {...field} name="email" label={t('widgets.form.fields.email')} required type="email" autoComplete="email" />
-      </div>
-      <div className="form__row">
-        <TextField {...field} name="company" label={t('widgets.form.fields.company')} autoComplete="organization" maxLength={150} />
-        <TextField {...field} name="phone" label={t('widgets.form.fields.phone')} type="tel" autoComplete="tel" maxLength={40} />
-      </div>
+      <PersonFields {...field} />
       <TextField {...field} name="message" label={t('widgets.form.fields.message')} required multiline maxLength={5000} />
       <PrivacyField {...field} privacyUrl={privacyUrl} />
       <Honeypot inputRef={state.honeypot} />

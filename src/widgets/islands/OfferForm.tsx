@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslate } from '../runtime/messages';
-import { FieldError, FormActions, Honeypot, PrivacyField, TextField } from '../forms/Fields';
+import { FieldError, FormActions, Honeypot, PersonFields, PrivacyField, TextField } from '../forms/Fields';
 import type { Rule } from '../forms/rules';
 import { useRecordForm } from '../forms/use-record-form';
 
@@ -90,14 +90,7 @@ export default function OfferForm({ backendUrl, successUrl, failedUrl, privacyUr
         {choice('timeline', TIMELINES)}
       </div>
       <TextField {...field} name="description" label={t('widgets.form.fields.description')} required multiline maxLength={5000} />
-      <div className="form__row">
-        <TextField {...field} name="name" label={t('widgets.form.fields.name')} required autoComplete="name" maxLength={100} />
-        <TextField {...field} name="email" label={t('widgets.form.fields.email')} required type="email" autoComplete="email" />
-      </div>
-      <div className="form__row">
-        <TextField {...field} name="company" label={t('widgets.form.fields.company')} autoComplete="organization" maxLength={150} />
-        <TextField {...field} name="phone" label={t('widgets.form.fields.phone')} type="tel" autoComplete="tel" maxLength={40} />
-      </div>
+      <PersonFields {...field} />
       <PrivacyField {...field} privacyUrl={privacyUrl} />
       <Honeypot inputRef={state.honeypot} />
       <FormActions sending={state.status === 'sending'} general={state.general} />
