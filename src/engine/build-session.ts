@@ -4,6 +4,7 @@ import type { Locale } from '../shared/locales';
 import { contentPathOf, type SiteContent, type SplitContent } from './content';
 import type { Problems } from './errors';
 import { cachingStage, type MarkdownJob, type MarkdownStage } from './markdown-jobs';
+import { WidgetBundler } from './bundle-widgets';
 import type { SiteSources } from './read-sources';
 import type { PageReuse } from './render-pages';
 import type { Route } from './route-table';
@@ -30,6 +31,24 @@ export class BuildSession {
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   private lastReuse: PageReuse | undefined;
+  private readonly bundlers = new Map<string, WidgetBundler>();
+
+  /** The browser bundler of a widgets folder, kept with esbuild's incremental contexts. */
+  widgetBundler(dir: string): WidgetBundler {
+    let bundler = this.bundlers.get(dir);
+    if (!bundler) {
+      bundler = new WidgetBundler(dir, true);
+      this.bundlers.set(dir, bundler);
+    }
+    return bundler;
+  }
+
+  /** Stops what the session keeps running (esbuild contexts). */
+  async dispose(): Promise<void> {
+    await Promise.all([...this.bundlers.values()].map((bundler) => bundler.dispose()));
+    this.bundlers.clear();
+    this.markdown.close();
+  }
 
   /** How many pages the last build rendered (the others were reused). */
   get rendered(): number {

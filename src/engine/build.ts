@@ -81,7 +81,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The browser bundle builds in esbuild's process while the main thread parses content.
     const widgetsDir = widgetsDirOf(root, BUNDLED_WIDGETS_DIR);
     const fallbackMessages = englishWidgetMessages(catalog!);
-    const bundlingWidgets = () => bundleWidgets(widgetsDir, fallbackMessages);
+    const bundlingWidgets = () =>
+      session ? session.widgetBundler(widgetsDir).bundle(fallbackMessages) : bundleWidgets(widgetsDir, fallbackMessages);
     const widgetsBundling = settle(
       session ? session.reuse(`widgets:${fingerprint(JSON.stringify(fallbackMessages))}`, widgetsDir, bundlingWidgets) : bundlingWidgets(),
     );

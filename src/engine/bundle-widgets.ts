@@ -40,62 +40,109 @@ export function islandNames(widgetsDir: string): string[] {
     .sort();
 }
 
+/** Bundles the widgets once (see WidgetBundler). */
+export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record<string, string>): Promise<WidgetBundle> {
+  const bundler = new WidgetBundler(widgetsDir, false);
+  try {
+    return await bundler.bundle(fallbackMessages);
+  } finally {
+    await bundler.dispose();
+  }
+}
+
+type Output = esbuild.BuildResult<{ write: false; metafile: true }>;
+
 /**
  * Bundles the widgets for the browser with esbuild: ES modules, code splitting (React lands in
  * a shared chunk that only islands import), minified, production React, content-hashed names.
  * Each island's entry is generated: it imports the component and hydrates it with `mount`.
- * `fallbackMessages` (the English widget messages) are built in for when messages cannot load.
+ * The English widget messages are built in for when messages cannot load. With `incremental`
+ * (watch mode) it keeps esbuild's contexts and rebuilds only what changed.
  */
-export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record<string, string>): Promise<WidgetBundle> {
-  const names = islandNames(widgetsDir);
-  const outdir = path.join(PACKAGE_ROOT, ASSETS_DIR);
-  const common: esbuild.BuildOptions = {
-    outdir,
-    bundle: true,
-    splitting: true,
-    write: false,
-    metafile: true,
-    format: 'esm',
-    platform: 'browser',
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    // A site's own widgets use sitegen's React, like its templates.
-    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
-    logLevel: 'silent',
-  };
-  let results: Array<esbuild.BuildResult<{ write: false; metafile: true }>>;
-  try {
-    results = await Promise.all([
+export class WidgetBundler {
+  private contexts: { names: string; builds: Array<esbuild.BuildContext<{ write: false; metafile: true }>> } | undefined;
+  private messages: Record<string, string> = {};
+
+  constructor(
+    private readonly widgetsDir: string,
+    private readonly incremental: boolean,
+  ) {}
+
+  async bundle(fallbackMessages: Record<string, string>): Promise<WidgetBundle> {
+    // The built-in messages are a virtual module esbuild may keep between rebuilds: new
+    // messages start new contexts.
+    if (JSON.stringify(fallbackMessages) !== JSON.stringify(this.messages)) await this.dispose();
+    this.messages = fallbackMessages;
+    const names = islandNames(this.widgetsDir);
+    let results: Output[];
+    try {
+      if (!this.incremental) {
+        results = await Promise.all(this.options(names).map((options) => esbuild.build(options)));
+      } else {
+        // A new or removed island changes the entry points: start new contexts.
+        if (this.contexts?.names !== names.join()) {
+          await this.dispose();
+          this.contexts = { names: names.join(), builds: await Promise.all(this.options(names).map((options) => esbuild.context(options))) };
+        }
+        results = await Promise.all(this.contexts.builds.map((context) => context.rebuild()));
+      }
+    } catch (error) {
+      throw new BuildFailure(esbuildErrors(error));
+    }
+    return collect(results);
+  }
+
+  async dispose(): Promise<void> {
+    const contexts = this.contexts;
+    this.contexts = undefined;
+    await Promise.all(contexts?.builds.map((context) => context.dispose()) ?? []);
+  }
+
+  private options(names: string[]): Array<esbuild.BuildOptions & { write: false; metafile: true }> {
+    const { widgetsDir } = this;
+    const common = {
+      outdir: path.join(PACKAGE_ROOT, ASSETS_DIR),
+      bundle: true,
+      splitting: true,
+      write: false as const,
+      metafile: true as const,
+      format: 'esm' as const,
+      platform: 'browser' as const,
+      target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+      minify: true,
+      legalComments: 'none' as const,
+      charset: 'utf8' as const,
+      jsx: 'automatic' as const,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      // A site's own widgets use sitegen's React, like its templates.
+      nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
+      logLevel: 'silent' as const,
+    };
+    return [
       // The loader and the scripts it loads when needed are built apart and whole: each is one
       // small file that shares no chunk with anything (a few helpers are repeated instead).
-      esbuild.build({
+      {
         ...common,
         splitting: false,
-        write: false,
-        metafile: true,
         entryPoints: {
           loader: path.join(widgetsDir, LOADER),
           ...Object.fromEntries(Object.entries(LOADER_SCRIPTS).map(([name, file]) => [name, path.join(widgetsDir, file)])),
         },
-      }),
-      esbuild.build({
+      },
+      {
         ...common,
-        write: false,
-        metafile: true,
         entryPoints: Object.fromEntries(names.map((name) => [name, `sitegen-island:${name}`])),
-        plugins: [islandEntries(widgetsDir), builtInMessages(fallbackMessages)],
-      }),
-    ]);
-  } catch (error) {
-    throw new BuildFailure(esbuildErrors(error));
+        plugins: [islandEntries(widgetsDir), builtInMessages(() => this.messages)],
+      },
+    ];
   }
+}
 
+/** The bundle's files and the URLs of the loader, its scripts and each island. */
+function collect(results: Output[]): WidgetBundle {
+  const outdir = path.join(PACKAGE_ROOT, ASSETS_DIR);
   const files: OutputFiles = new Map();
   const islands: Record<string, string> = {};
   const scripts: Record<string, string> = {};
@@ -137,13 +184,13 @@ function islandEntries(widgetsDir: string): esbuild.Plugin {
   };
 }
 
-function builtInMessages(messages: Record<string, string>): esbuild.Plugin {
+function builtInMessages(messages: () => Record<string, string>): esbuild.Plugin {
   return {
     name: 'sitegen-fallback-messages',
     setup(build) {
       build.onResolve({ filter: /^sitegen:fallback-messages$/ }, () => ({ path: 'en', namespace: 'sitegen-messages' }));
       build.onLoad({ filter: /.*/, namespace: 'sitegen-messages' }, () => ({
-        contents: `export default ${JSON.stringify(messages)};`,
+        contents: `export default ${JSON.stringify(messages())};`,
         loader: 'js',
       }));
     },

@@ -140,7 +140,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       clearTimeout(timer);
       await watcher.close();
       await running;
-      await session.markdown.close();
+      await session.dispose();
       await server.close();
     },
   };

@@ -54,5 +54,6 @@ describe('incremental builds (watch mode)', () => {
     );
     expect(template.count).toBe(total);
     expect(String(template.result.files.get('blog/index.html'))).toContain('prose hub-intro');
+    await session.dispose();
   });
 });
