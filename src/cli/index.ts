@@ -28,7 +28,7 @@ export function createProgram(): Command {
     .option('--port <port>', 'the port to serve on', '3000')
     .option('--host <host>', 'the address to serve on (loopback unless you choose otherwise)', '127.0.0.1')
     .option('--open', 'open the site in the default browser', false)
-    .option('--verbose', 'show stack traces of unexpected errors', false)
+    .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runWatch);
 
   return program;
