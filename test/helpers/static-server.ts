@@ -2,17 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { contentTypeOf, outputFileCandidates } from '../../src/engine/content-types';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-};
 
 export interface ServedRequest {
   path: string;
@@ -51,11 +42,11 @@ export async function serveDist(dir: string): Promise<StaticServer> {
     const file = await resolveFile(dir, urlPath);
     if (!file) {
       const body = await readFile(path.join(dir, '404.html'));
-      response.writeHead(404, { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache' }).end(body);
+      response.writeHead(404, { 'content-type': contentTypeOf('404.html'), 'cache-control': 'no-cache' }).end(body);
       return;
     }
     const body = await readFile(file);
-    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const type = contentTypeOf(file);
     const immutable = urlPath.startsWith('/_sitegen/assets/');
     response
       .writeHead(200, { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' })
@@ -77,10 +68,11 @@ export async function serveDist(dir: string): Promise<StaticServer> {
   };
 }
 
+/** The file production would serve for a URL path (see outputFileCandidates), if it exists. */
 async function resolveFile(dir: string, urlPath: string): Promise<string | undefined> {
-  const relative = path.normalize(urlPath).replace(/^(\.\.[/\\])+/, '');
-  for (const candidate of [path.join(dir, relative), path.join(dir, relative, 'index.html')]) {
-    if (!candidate.startsWith(dir)) return undefined;
+  for (const name of outputFileCandidates(urlPath)) {
+    const candidate = path.join(dir, name);
+    if (!candidate.startsWith(dir + path.sep)) return undefined;
     const info = await stat(candidate).catch(() => undefined);
     if (info?.isFile()) return candidate;
   }
