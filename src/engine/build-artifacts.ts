@@ -21,8 +21,8 @@ export function buildArtifacts(
   known?: WeakMap<object, { data: unknown; headings: unknown; json: string }>,
 ): OutputFiles {
   const files: OutputFiles = new Map();
-  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, timestamp: info.timestamp }));
-  files.set(`${BUILDS_DIR}/meta/${info.id}.json`, JSON.stringify(routeManifest(pages, info)));
+  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp }));
+  files.set(`${BUILDS_DIR}/meta/${info.release}.json`, JSON.stringify(routeManifest(pages, info)));
   for (const page of pages) {
     const { data, headings } = content.get(page.routeId)![page.locale];
     const seen = known?.get(page);
@@ -47,7 +47,7 @@ export function buildArtifacts(
   for (const [locale, messages] of Object.entries(catalog) as [Locale, MessageCatalog[Locale]][]) {
     const client: Record<string, string> = {};
     for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) client[key] = message.text;
-    files.set(`_i18n/${info.id}/${locale}/messages.json`, JSON.stringify(client));
+    files.set(`_i18n/${info.release}/${locale}/messages.json`, JSON.stringify(client));
   }
   return files;
 }
@@ -55,8 +55,7 @@ export function buildArtifacts(
 /** Every page URL with its route, locale and the route's URL in each locale. */
 function routeManifest(pages: readonly PagePlan[], info: BuildInfo) {
   return {
-    id: info.id,
-    timestamp: info.timestamp,
+    release: info.release,
     routes: Object.fromEntries(
       pages.map((page) => [page.url, { route: page.routeId, locale: page.locale, alternates: page.alternates }]),
     ),

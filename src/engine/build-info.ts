@@ -7,6 +7,12 @@ import type { SiteSources } from './read-sources';
 export interface BuildInfo {
   /** Derived from every input: the same sources always give the same id. */
   id: string;
+  /**
+   * Derived from what every page embeds (engine, templates, widgets, stylesheet, settings,
+   * routes, messages), not from content: a build that only changed an article keeps the
+   * release, so the other pages stay byte-identical and open pages need no fresh assets.
+   */
+  release: string;
   /** Milliseconds since the epoch, from the sources, never from the wall clock. */
   timestamp: number;
 }
@@ -20,8 +26,8 @@ export interface BuildInputs {
 }
 
 export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env = process.env): BuildInfo {
-  const hash = createHash('sha256');
-  const add = (name: string, value: string | Buffer) => hash.update(name).update('\0').update(value).update('\0');
+  const release = createHash('sha256');
+  const add = (name: string, value: string | Buffer) => release.update(name).update('\0').update(value).update('\0');
   add('engine', inputs.engineVersion);
   add('templates', inputs.templatesHash);
   add('widgets', inputs.widgetsHash);
@@ -29,9 +35,10 @@ export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env 
   for (const file of [sources.routes, sources.site, ...sources.locales.values()]) {
     if (file) add(file.path.slice(sources.root.length), file.text);
   }
+  const releaseId = release.copy().digest('hex').slice(0, 12);
   for (const [name, file] of sources.content) add(`content/${name}`, file.text);
   for (const [name, bytes] of sources.publicFiles) add(`public/${name}`, bytes);
-  return { id: hash.digest('hex').slice(0, 12), timestamp: sourceTimestamp(sources, env) };
+  return { id: release.digest('hex').slice(0, 12), release: releaseId, timestamp: sourceTimestamp(sources, env) };
 }
 
 /**

@@ -121,7 +121,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     });
     // Watch mode keeps one build id (and the first build's time), so an edit changes only the
     // pages that show it.
-    const info = session ? once('build info', 'dev', () => ({ ...computeInfo(), id: 'dev' })) : computeInfo();
+    const info = session ? once('build info', 'dev', () => ({ ...computeInfo(), id: 'dev', release: 'dev' })) : computeInfo();
     const assets = buildAssets(templates.css, sources.publicFiles);
     const renderInput = {
       routes: routes!,
@@ -135,7 +135,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         scripts: widgets.scripts as BuildAssets['scripts'],
         islands: widgets.islands,
       },
-      build: info,
+      build: { release: info.release, year: new Date(info.timestamp).getUTCFullYear() },
       dev: session !== undefined,
       templateFiles: templates.inputs,
     };

@@ -139,10 +139,10 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
 function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
   const { analytics, consent, buildCheckSeconds } = input.site;
   return {
-    build: input.build.id,
+    release: input.build.release,
     locale,
     latestBuild: `/${BUILDS_DIR}/latest.json`,
-    manifest: `/${BUILDS_DIR}/meta/${input.build.id}.json`,
+    manifest: `/${BUILDS_DIR}/meta/${input.build.release}.json`,
     buildCheckSeconds,
     dev: input.dev,
     scripts: input.assets.scripts,

@@ -86,11 +86,15 @@ export interface Links {
   children(routeId: string): PageSummary[];
 }
 
-/** The build being made; its id names the per-build files (`/_i18n/<id>/...`). */
+/**
+ * What a page may know of the build. Only what changes rarely: a page that showed the build id
+ * or its time would change with every build, and no page could be reused or left unwritten.
+ */
 export interface BuildStamp {
-  id: string;
-  /** Milliseconds since the epoch, from the sources (see docs/architecture.md). */
-  timestamp: number;
+  /** The release (see BuildInfo.release): it names the shared files (`/_i18n/<release>/...`). */
+  release: string;
+  /** The build's year (from the source timestamp), for the copyright line. */
+  year: number;
 }
 
 /** The hashed asset URLs a page references. */

@@ -22,12 +22,12 @@ export interface ConsentConfig {
 }
 
 export interface RuntimeConfig {
-  /** The id of the build this page belongs to. */
-  build: string;
+  /** The release this page belongs to: a newer one means its assets may be gone. */
+  release: string;
   locale: Locale;
   /** The latest-build document, polled for new deployments. */
   latestBuild: string;
-  /** This build's route manifest. */
+  /** The release's route manifest. */
   manifest: string;
   /** Scripts the loader imports when needed. */
   scripts: { deployWatch: string; consentBanner: string };
@@ -38,4 +38,4 @@ export interface RuntimeConfig {
   consent: ConsentConfig;
 }
 
-export const messagesUrl = (build: string, locale: Locale) => `/_i18n/${build}/${locale}/messages.json`;
+export const messagesUrl = (release: string, locale: Locale) => `/_i18n/${release}/${locale}/messages.json`;

@@ -169,7 +169,7 @@ describe('new deployments', () => {
     const start = suite.server.requests.length;
     await page.goto(`${suite.server.url}/career`);
     // The deployment watch starts at idle time, and fetches the manifest after 1 s.
-    await expect.poll(() => suite.server.requests.slice(start).some((r) => r.path === `/_sitegen/builds/meta/${suite.site.id}.json`), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => suite.server.requests.slice(start).some((r) => r.path === `/_sitegen/builds/meta/${suite.site.release}.json`), { timeout: 10_000 }).toBe(true);
 
     // Before a new build: an ordinary navigation.
     const onBlog = suite.server.requests.length;
@@ -177,11 +177,11 @@ describe('new deployments', () => {
     const ordinary = suite.server.requests.filter((r) => r.path === '/blog').at(-1)!;
     expect(ordinary.headers['cache-control']).toBeUndefined();
     // The new page's watch has started once it fetched the manifest.
-    await expect.poll(() => suite.server.requests.slice(onBlog).some((r) => r.path === `/_sitegen/builds/meta/${suite.site.id}.json`), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => suite.server.requests.slice(onBlog).some((r) => r.path === `/_sitegen/builds/meta/${suite.site.release}.json`), { timeout: 10_000 }).toBe(true);
 
     const latest = path.join(suite.out, '_sitegen/builds/latest.json');
     const before = await readFile(latest, 'utf8');
-    await writeFile(latest, JSON.stringify({ id: 'f00dfeedbeef', timestamp: Date.now() }));
+    await writeFile(latest, JSON.stringify({ id: 'f00dfeedbeef', release: 'f00dfeedbeef', timestamp: Date.now() }));
     try {
       const polled = suite.server.requests.length;
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -204,7 +204,7 @@ describe('new deployments', () => {
     const page = await context.newPage();
     const start = suite.server.requests.length;
     await page.goto(`${suite.server.url}/services`);
-    await expect.poll(() => suite.server.requests.slice(start).some((r) => r.path === `/_sitegen/builds/meta/${suite.site.id}.json`), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => suite.server.requests.slice(start).some((r) => r.path === `/_sitegen/builds/meta/${suite.site.release}.json`), { timeout: 10_000 }).toBe(true);
     await page.waitForTimeout(200);
     const count = suite.server.requests.length;
     await page.hover('.card a[href="/it-outsourcing"] >> nth=0');

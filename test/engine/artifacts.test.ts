@@ -13,13 +13,15 @@ beforeAll(async () => {
 describe('build artifacts', () => {
   it('names the latest build', () => {
     const latest = json('_sitegen/builds/latest.json');
-    expect(Object.keys(latest)).toEqual(['id', 'timestamp']);
+    expect(Object.keys(latest)).toEqual(['id', 'release', 'timestamp']);
     expect(latest.id).toBe(site.id);
+    expect(latest.release).toMatch(/^[0-9a-f]{12}$/);
+    expect(latest.release).not.toBe(site.id);
     expect(Number.isInteger(latest.timestamp)).toBe(true);
   });
 
   it('lists every page in the route manifest with its route, locale and alternates', () => {
-    const meta = json(`_sitegen/builds/meta/${site.id}.json`);
+    const meta = json(`_sitegen/builds/meta/${site.release}.json`);
     expect(Object.keys(meta.routes)).toHaveLength(site.pages.length);
     expect(meta.routes['/hu/karrier']).toEqual({
       route: 'career',
@@ -43,9 +45,9 @@ describe('build artifacts', () => {
     expect(article.description.length).toBeGreaterThan(20);
   });
 
-  it('writes the widgets\' messages per locale under the build id', () => {
-    const en = json(`_i18n/${site.id}/en/messages.json`);
-    const hu = json(`_i18n/${site.id}/hu/messages.json`);
+  it('writes the widgets\' messages per locale under the release id', () => {
+    const en = json(`_i18n/${site.release}/en/messages.json`);
+    const hu = json(`_i18n/${site.release}/hu/messages.json`);
     expect(en['widgets.error.notFound']).toBe('Page not found');
     expect(Object.keys(hu).sort()).toEqual(Object.keys(en).sort());
     expect(Object.keys(en).every((key) => key.startsWith('widgets.'))).toBe(true);

@@ -24,6 +24,26 @@ describe('reproducible builds', () => {
     expect(after.id).toMatch(/^[0-9a-f]{12}$/);
   });
 
+  it('keeps the release, and every page that does not show the edit, when only content changed', async () => {
+    const root = await copySite();
+    const before = await build({ root, write: false });
+    await edit(root, 'content/en/contact.md', (text) => `${text}\nOne more sentence.\n`);
+    const after = await build({ root, write: false });
+    expect(after.release).toBe(before.release);
+    const bytes = (content: string | Uint8Array | undefined) => Buffer.from(content ?? '');
+    const changed = [...after.files.keys()].filter((file) => !bytes(after.files.get(file)).equals(bytes(before.files.get(file))));
+    // The payloads carry front matter and headings, not the body: they stay too.
+    expect(changed.sort()).toEqual(['_sitegen/builds/latest.json', 'contact/index.html', 'en/contact/index.html']);
+  });
+
+  it('changes the release when a message changes', async () => {
+    const root = await copySite();
+    const before = await build({ root, write: false });
+    await edit(root, 'locales/de.json', (text) => text.replace('"Blog"', '"Das Blog"'));
+    const after = await build({ root, write: false });
+    expect(after.release).not.toBe(before.release);
+  });
+
   it('takes the timestamp from SOURCE_DATE_EPOCH, not the clock', async () => {
     const root = await copySite();
     const previous = process.env.SOURCE_DATE_EPOCH;
@@ -33,6 +53,7 @@ describe('reproducible builds', () => {
       expect(result.timestamp).toBe(1741132800_000);
       expect(JSON.parse(result.files.get('_sitegen/builds/latest.json') as string)).toEqual({
         id: result.id,
+        release: result.release,
         timestamp: 1741132800_000,
       });
     } finally {

@@ -106,7 +106,7 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
         </section>
       </div>
       <div className="container site-footer__bottom">
-        <p>{i18n.t('footer.rights', { year: new Date(build.timestamp).getUTCFullYear(), legalName: company.legalName })}</p>
+        <p>{i18n.t('footer.rights', { year: build.year, legalName: company.legalName })}</p>
         <p className="site-footer__legal" id="cookie-settings">
           <a href={links.path('imprint')}>{i18n.t('footer.imprint')}</a>
           <a href={links.path('privacy-policy')}>{i18n.t('footer.privacy')}</a>

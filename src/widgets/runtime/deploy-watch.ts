@@ -20,8 +20,8 @@ export function start(config: RuntimeConfig): void {
   const check = async () => {
     try {
       const response = await fetch(config.latestBuild, { cache: 'no-store' });
-      const latest = (await response.json()) as { id?: string };
-      if (latest.id && latest.id !== config.build) stale = true;
+      const latest = (await response.json()) as { release?: string };
+      if (latest.release && latest.release !== config.release) stale = true;
     } catch (error) {
       console.warn('sitegen: could not check for a new deployment', error);
     }

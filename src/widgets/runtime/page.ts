@@ -8,12 +8,12 @@ const loading = new Map<string, Promise<Record<string, string> | undefined>>();
 
 /**
  * The widget messages of a locale: from localStorage when fetched less than 24 hours ago,
- * else from `/_i18n/<build>/<locale>/messages.json`. Undefined, with a console warning, when
+ * else from `/_i18n/<release>/<locale>/messages.json`. Undefined, with a console warning, when
  * they cannot be loaded: the caller falls back to the built-in English strings.
  */
 export function loadMessages(locale: Locale): Promise<Record<string, string> | undefined> {
-  const { build } = runtimeConfig();
-  const url = messagesUrl(build, locale);
+  const { release } = runtimeConfig();
+  const url = messagesUrl(release, locale);
   let promise = loading.get(url);
   if (!promise) {
     promise = fetchMessages(url);
