@@ -27,8 +27,22 @@ describe('the sitegen command', () => {
     const run = await runCli(['build', '--root', root]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/built 132 pages \(\d+ files\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
+    expect(run.stdout).toMatch(/built 132 pages \(\d+ files, \d+ changed\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
     expect(existsSync(path.join(root, 'dist/hu/karrier/index.html'))).toBe(true);
+  });
+
+  it('builds with its cache the same bytes as without, and says when nothing changed', async () => {
+    const root = await copySite();
+    const out = await tempDir();
+    expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cached')])).code).toBe(0);
+    await edit(root, 'content/hu/blog/clickup-as-erp.md', (text) => `${text}\nMég egy mondat.\n`);
+    const warm = await runCli(['build', '--root', root, '--out', path.join(out, 'cached')]);
+    // The Hungarian page (it has one URL) and the latest-build document.
+    expect(warm.stdout).toMatch(/\(296 files, 2 changed\)/);
+    const again = await runCli(['build', '--root', root, '--out', path.join(out, 'cached')]);
+    expect(again.stdout).toMatch(/\(296 files, 0 changed\)/);
+    expect((await runCli(['build', '--root', root, '--out', path.join(out, 'fresh'), '--no-cache'])).code).toBe(0);
+    expect(await snapshotTree(path.join(out, 'cached'))).toEqual(await snapshotTree(path.join(out, 'fresh')));
   });
 
   it('renders the same bytes with its Markdown worker as the API does on the main thread', async () => {

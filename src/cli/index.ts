@@ -18,7 +18,8 @@ export function createProgram(): Command {
     .description('Render every page in every locale and write the site, its JSON and its assets to the output folder.')
     .addOption(new Option('--root <dir>', 'the site folder: content/, locales/, public/').default('.', 'the current directory'))
     .addOption(new Option('--out <dir>', 'the output folder, replaced as a whole when the build succeeds').default(undefined, 'dist/ under the root'))
-    .option('--verbose', 'show stack traces of unexpected errors', false)
+    .option('--no-cache', 'neither use nor update the build cache in .sitegen-cache/ (the output is the same)')
+    .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runBuild);
 
   program

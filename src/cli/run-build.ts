@@ -3,6 +3,7 @@ import { reportFailure } from './report';
 export interface BuildFlags {
   root: string;
   out?: string;
+  cache: boolean;
   verbose: boolean;
 }
 
@@ -11,12 +12,16 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
   const started = performance.now();
   const { build } = await import('../engine/index');
   try {
-    const result = await build({ root: flags.root, ...(flags.out ? { out: flags.out } : {}) });
+    const result = await build({ root: flags.root, cache: flags.cache, ...(flags.out ? { out: flags.out } : {}) });
     const ms = Math.round(performance.now() - started);
     if (flags.verbose) {
       for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
     }
-    console.log(`sitegen: built ${result.pages.length} pages (${result.files.size} files) into ${result.outDir} in ${ms} ms, build ${result.id}`);
+    const files = result.files.size + result.unchanged.size;
+    const changed = result.written?.changed ?? files;
+    console.log(
+      `sitegen: built ${result.pages.length} pages (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}`,
+    );
   } catch (error) {
     await reportFailure(error, flags.verbose);
   }

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Locale } from '../shared/locales';
-import { contentPathOf, type SiteContent, type SplitContent } from './content';
 import type { Problems } from './errors';
 import { cachingStage, type MarkdownJob, type MarkdownStage } from './markdown-jobs';
 import { WidgetBundler } from './bundle-widgets';
+import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { SiteSources } from './read-sources';
-import type { PageReuse } from './render-pages';
-import type { Route } from './route-table';
+import type { PageReuse, ReusablePage } from './render-pages';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -17,7 +15,7 @@ import type { Route } from './route-table';
 export class BuildSession {
   readonly markdown: MarkdownStage = cachingStage();
   /** Rendered pages by output path: the inputs they read and a fingerprint of those inputs. */
-  readonly pages = new Map<string, { fingerprint: string; deps: readonly string[]; html: string }>();
+  readonly pages = new Map<string, ReusablePage>();
   private readonly bundles = new Map<string, { value: unknown; affects: (file: string) => boolean }>();
   private readonly memos = new Map<string, { key: string; value: unknown }>();
   /** The split of each content source text object (the same object while the file is unchanged). */
@@ -71,40 +69,15 @@ export class BuildSession {
    * What renderPages needs to reuse pages: the hash of each input a page can read. Hashes are
    * kept with the source objects, which stay the same while their files do not change.
    */
-  pageReuse(build: {
-    sources: SiteSources;
-    split: SplitContent;
-    content: SiteContent;
-    routes: readonly Route[];
+  pageReuse(build: PageInputs & {
     /** The inputs every page reads. */
     everything: readonly string[];
   }): PageReuse {
-    const { sources, split, content } = build;
-    const routes = new Map(build.routes.map((route) => [route.id, route] as const));
-    const hashes = new Map<string, string>();
-    const session = this;
     this.lastReuse = {
       pages: this.pages,
       everything: fingerprint(...build.everything),
       rendered: 0,
-      hashOf(input) {
-        let hash = hashes.get(input);
-        if (hash !== undefined) return hash;
-        const [kind, first, second] = input.split(':');
-        const route = routes.get(first!);
-        const file = route && contentPathOf(route, second as Locale);
-        if (kind === 'messages') {
-          hash = fingerprint(sources.locales.get(first as Locale)?.text ?? '');
-        } else if (kind === 'summary') {
-          const entry = file ? split.get(file) : undefined;
-          hash = `${entry ? session.hashOf(entry, entry.frontMatter) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
-        } else {
-          const source = file ? sources.content.get(file) : undefined;
-          hash = source ? session.hashOf(source, source.text) : '';
-        }
-        hashes.set(input, hash);
-        return hash;
-      },
+      hashOf: pageInputHasher(build, (owner, text) => this.hashOf(owner, text)),
     };
     return this.lastReuse;
   }

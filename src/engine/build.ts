@@ -16,7 +16,8 @@ import { checkRouteTemplates, parseRouteTable } from './route-table';
 import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
 import { parseYamlSource } from './yaml-source';
 import type { Assets as BuildAssets } from './template-api';
-import { writeSite } from './write-output';
+import { Output, type WriteStats } from './write-output';
+import { BuildCache } from './build-cache';
 
 export interface BuildOptions {
   /** The site folder (route table, content, locales). Default: the current directory. */
@@ -27,12 +28,22 @@ export interface BuildOptions {
   write?: boolean;
   /** Keeps work between builds of one process (watch mode): see BuildSession. */
   session?: BuildSession;
+  /**
+   * false builds without the persistent cache in `.sitegen-cache/` (neither read nor written).
+   * Only builds that write use it.
+   */
+  cache?: boolean;
 }
 
 export interface BuildResult extends BuildInfo {
   outDir: string;
   pages: readonly PagePlan[];
+  /** The files this build produced... */
   files: OutputFiles;
+  /** ...and, by hash, the pages it left as the previous output had them (persistent cache). */
+  unchanged: ReadonlyMap<string, string>;
+  /** What writing did; undefined when nothing was written. */
+  written: WriteStats | undefined;
   /** Milliseconds spent in each stage, in order. */
   timings: ReadonlyArray<readonly [stage: string, ms: number]>;
 }
@@ -57,6 +68,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const loadingTemplates = () => loadTemplates(templatesDir, path.join(root, '.sitegen-cache'));
   const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
   const markdown = session?.markdown ?? startMarkdownStage();
+  const writing = options.write !== false;
+  const cacheLoading = writing && !session && options.cache !== false ? BuildCache.load(path.join(root, '.sitegen-cache'), ENGINE_VERSION) : undefined;
+  const outputOpening = writing ? settle(Output.open(outDir)) : undefined;
   try {
     const sources =
       session?.sources && session.changed ? await refreshSources(session.sources, session.changed, problems) : await readSources(root, problems);
@@ -66,7 +80,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const once = <T>(name: string, key: string, compute: () => T): T => (session ? session.memo(name, key, problems, compute) : compute());
     // Markdown parsing needs nothing else: it starts now, beside the next stages.
     const split = splitContent(sources.content, problems, session?.splits);
-    markdown.parse([...split.values()].map((entry) => entry.job));
+    // What the persistent cache knows needs no Markdown work.
+    const cache = await cacheLoading;
+    const { known, keys } = cache?.knownContent(split, sources.routes?.text ?? '') ?? { known: new Map(), keys: new Map() };
+    markdown.parse([...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job));
     timings.lap('read sources');
 
     // 2. Parse and validate settings, messages and the route table.
@@ -101,14 +118,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       problems,
       (text, file) => once(`front matter ${file}`, text, () => parseYamlSource(text, file, problems)),
       once('links', sources.routes!.text, () => linkData(routes!, pages)),
+      known,
     );
     timings.lap('parse content');
 
     // 5. With the templates and widgets bundled, check template names and each template's front matter.
-    const templates = await bundledOrErrors(templatesLoading, problems);
-    const widgets = await bundledOrErrors(widgetsBundling, problems);
+    const templates = await settledOrErrors(templatesLoading, problems);
+    const widgets = await settledOrErrors(widgetsBundling, problems);
     checkRouteTemplates(routes!, Object.keys(templates.module.templates), problems);
-    const content = validateContent(routes!, parsed, templates.module.templates, problems, session?.validated);
+    const content = validateContent(routes!, parsed, templates.module.templates, problems, session?.validated, templates.hash);
     problems.throwIfAny();
     timings.lap('load templates, validate content');
 
@@ -139,13 +157,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       dev: session !== undefined,
       templateFiles: templates.inputs,
     };
-    const reuse = session?.pageReuse({
-      sources,
-      split,
-      content,
-      routes: routes!,
-      everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()],
-    });
+    const output = outputOpening && (await settledOrErrors(outputOpening, problems));
+    const inputs = { sources, split, content, routes: routes! };
+    const reuse =
+      session?.pageReuse({
+        ...inputs,
+        everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()],
+      }) ??
+      (cache && output && cache.pageReuse(inputs, fingerprint(info.release, String(renderInput.build.year)), (file, hash) => output.holds(file, hash)));
     const rendered = renderPages(pages, renderInput, problems, reuse);
     const errorPages = renderErrorPages(renderInput, problems, reuse);
     problems.throwIfAny();
@@ -154,7 +173,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // 7. Collect pages, JSON artifacts and assets, then write them all at once.
     const files = mergeOutputs(
       [
-        new Map([...rendered.map(({ plan, html }) => [plan.outputPath, html] as const), ...errorPages]),
+        new Map([...rendered.flatMap((page) => ('html' in page ? [[page.plan.outputPath, page.html] as const] : [])), ...errorPages]),
         buildArtifacts(pages, content, catalog!, info, session?.payloads),
         widgets.files,
         assets.files,
@@ -164,9 +183,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     );
     problems.throwIfAny();
     timings.lap('build artifacts');
-    if (options.write !== false) await writeSite(outDir, files);
+    const unchanged = new Map(rendered.flatMap((page) => ('unchanged' in page ? [[page.plan.outputPath, page.unchanged] as const] : [])));
+    const written = output && (await output.commit(files, unchanged));
+    if (cache) {
+      cache.rememberContent(routes!, content, keys, templates.hash);
+      cache.keepPages(new Set(pages.map((page) => page.outputPath)));
+      await cache.save();
+    }
     timings.lap('write');
-    return { ...info, outDir, pages, files, timings: timings.laps };
+    return { ...info, outDir, pages, files, unchanged, written, timings: timings.laps };
   } finally {
     if (!session) markdown.close();
     // A build that failed early must not leave the bundling to fail unobserved.
@@ -206,8 +231,8 @@ function englishWidgetMessages(catalog: MessageCatalog): Record<string, string> 
   return messages;
 }
 
-/** A bundle's result; errors in it join the errors found so far, reported together. */
-async function bundledOrErrors<T>(loading: Promise<{ value: T } | { error: unknown }>, problems: Problems): Promise<T> {
+/** A bundle's result (or the opened output folder); errors in it join the errors found so far, reported together. */
+async function settledOrErrors<T>(loading: Promise<{ value: T } | { error: unknown }>, problems: Problems): Promise<T> {
   const outcome = await loading;
   if ('value' in outcome) return outcome.value;
   if (outcome.error instanceof BuildFailure) for (const error of outcome.error.errors) problems.push(error);

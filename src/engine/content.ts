@@ -14,8 +14,18 @@ export type ContentFiles = ReadonlyMap<string, { path: string; text: string }>;
 
 /** A Markdown file parsed, before its front matter is checked against its template's fields. */
 export interface ParsedPage {
-  frontMatter: YamlSource;
+  /** The front matter parsed with positions; parsed only when needed for pages a cache knows. */
+  frontMatter(): YamlSource | undefined;
   body: RenderedMarkdown;
+  /** Front matter validated by an earlier build, against the templates with this hash. */
+  validated?: { templatesHash: string; data: Record<string, unknown> };
+}
+
+/** What an earlier build (the persistent cache) knows of a content file. */
+export interface KnownContent {
+  markdown: RenderedMarkdown;
+  templatesHash: string;
+  data: Record<string, unknown>;
 }
 
 /** Parsed files by route id, then locale. */
@@ -88,6 +98,8 @@ export async function parseContent(
   problems: Problems,
   parseFrontMatter: (text: string, file: string) => YamlSource | undefined = (text, file) => parseYamlSource(text, file, problems),
   links: LinkData = linkData(routes, pages),
+  /** Content files whose Markdown result is known (by file, relative to `content/`). */
+  known: ReadonlyMap<string, KnownContent> = new Map(),
 ): Promise<ParsedContent> {
   const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
@@ -103,23 +115,38 @@ export async function parseContent(
     for (const locale of LOCALES) wanted.push({ route, locale, key: contentPathOf(route, locale) });
   }
 
+  const todo = wanted.filter(({ key }) => !known.has(key));
   const rendering = markdown.render(
-    wanted.map(({ key }) => key),
+    todo.map(({ key }) => key),
     links,
   );
-  const frontMatters = wanted.map(({ key }) => parseFrontMatter(split.get(key)!.frontMatter, split.get(key)!.file));
+  // This thread parses the front matter of the new files while the Markdown renders.
+  const parseOnce = (key: string) => {
+    let parsed: { value: YamlSource | undefined } | undefined;
+    return () => (parsed ??= { value: parseFrontMatter(split.get(key)!.frontMatter, split.get(key)!.file) }).value;
+  };
+  const fresh = todo.map(({ key }) => {
+    const frontMatter = parseOnce(key);
+    frontMatter();
+    return frontMatter;
+  });
   const rendered = await rendering;
 
   const content = new Map<string, Partial<Record<Locale, ParsedPage>>>();
-  wanted.forEach(({ route, locale }, index) => {
+  const add = (route: Route, locale: Locale, page: ParsedPage) => {
+    const byLocale = content.get(route.id) ?? {};
+    byLocale[locale] = page;
+    content.set(route.id, byLocale);
+  };
+  todo.forEach(({ route, locale }, index) => {
     const { markdown: body, problems: found } = rendered[index]!;
     for (const problem of found) problems.push(new SiteError(problem.message, problem));
-    const frontMatter = frontMatters[index];
-    if (!frontMatter) return;
-    const byLocale = content.get(route.id) ?? {};
-    byLocale[locale] = { frontMatter, body };
-    content.set(route.id, byLocale);
+    if (fresh[index]!()) add(route, locale, { frontMatter: fresh[index]!, body });
   });
+  for (const { route, locale, key } of wanted) {
+    const cached = known.get(key);
+    if (cached) add(route, locale, { frontMatter: parseOnce(key), body: cached.markdown, validated: cached });
+  }
   for (const [routeId, byLocale] of content) {
     if (!LOCALES.every((locale) => byLocale[locale])) content.delete(routeId);
   }
@@ -134,6 +161,8 @@ export function validateContent(
   problems: Problems,
   /** Watch mode: results for front matter documents validated before. */
   validated?: WeakMap<object, { template: string; data: unknown }>,
+  /** The templates' hash: front matter an earlier build validated against them is valid. */
+  templatesHash?: string,
 ): SiteContent {
   const schemas = new Map<string, z.ZodType>();
   const content = new Map<string, Record<Locale, PageContent>>();
@@ -147,12 +176,20 @@ export function validateContent(
     }
     const byLocale: Partial<Record<Locale, PageContent>> = {};
     for (const locale of LOCALES) {
-      const { frontMatter, body } = pages[locale];
-      const known = validated?.get(frontMatter);
-      const data = (
-        known?.template === route.template ? known.data : validate(frontMatter, frontMatter.doc.toJS() ?? {}, schema, problems)
-      ) as PageContent['data'] | undefined;
-      if (data && validated && !known) validated.set(frontMatter, { template: route.template, data });
+      const page = pages[locale];
+      const { body } = page;
+      let data: PageContent['data'] | undefined;
+      if (templatesHash !== undefined && page.validated?.templatesHash === templatesHash) {
+        data = page.validated.data as PageContent['data'];
+      } else {
+        const frontMatter = page.frontMatter();
+        if (!frontMatter) continue;
+        const known = validated?.get(frontMatter);
+        data = (
+          known?.template === route.template ? known.data : validate(frontMatter, frontMatter.doc.toJS() ?? {}, schema, problems)
+        ) as PageContent['data'] | undefined;
+        if (data && validated && !known) validated.set(frontMatter, { template: route.template, data });
+      }
       if (!data) continue;
       byLocale[locale] = {
         data,

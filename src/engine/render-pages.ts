@@ -7,6 +7,7 @@ import { createI18n } from './i18n';
 import type { MessageCatalog } from './messages';
 import { BUILDS_DIR } from './build-artifacts';
 import { canonicalUrl, type PagePlan } from './plan-pages';
+import { contentHash } from './write-output';
 import type { Route } from './route-table';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import type { Assets, BuildStamp, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
@@ -26,10 +27,17 @@ export interface RenderInput {
   templateFiles: readonly string[];
 }
 
-/** A rendered page: the plan and its HTML. */
-export interface RenderedPage {
-  plan: PagePlan;
-  html: string;
+/** A rendered page: the plan and its HTML, or the hash of the HTML the output already holds. */
+export type RenderedPage = { plan: PagePlan; html: string } | { plan: PagePlan; unchanged: string };
+
+/** A page rendered before, with the inputs it read and a fingerprint of them. */
+export interface ReusablePage {
+  fingerprint: string;
+  deps: readonly string[];
+  /** Its HTML (watch mode keeps pages in memory)... */
+  html?: string;
+  /** ...or the hash of its HTML (a persistent cache, when the output holds the page). */
+  hash?: string;
 }
 
 /**
@@ -38,7 +46,7 @@ export interface RenderedPage {
  * messages, or the content of a route it showed (its own, or one it listed or linked).
  */
 export interface PageReuse {
-  pages: Map<string, { fingerprint: string; deps: readonly string[]; html: string }>;
+  pages: Map<string, ReusablePage>;
   /** Hash of the inputs every page reads. */
   everything: string;
   /**
@@ -48,6 +56,11 @@ export interface PageReuse {
   hashOf(input: string): string;
   /** Counts the pages rendered (not reused). */
   rendered: number;
+  /**
+   * Set for a persistent cache, which keeps hashes instead of HTML: whether the output holds
+   * these bytes, so the page need not be written either.
+   */
+  inOutput?(outputPath: string, hash: string): boolean;
 }
 
 /**
@@ -65,8 +78,14 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
   for (const plan of pages) {
     const cached = reuse?.pages.get(plan.outputPath);
     if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
-      rendered.push({ plan, html: cached.html });
-      continue;
+      if (cached.html !== undefined) {
+        rendered.push({ plan, html: cached.html });
+        continue;
+      }
+      if (cached.hash !== undefined && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
+        rendered.push({ plan, unchanged: cached.hash });
+        continue;
+      }
     }
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
     const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`]);
@@ -86,7 +105,8 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
     rendered.push({ plan, html });
     if (reuse) {
       const deps = [...read].sort();
-      reuse.pages.set(plan.outputPath, { fingerprint: fingerprintOf(deps), deps, html });
+      const fingerprint = fingerprintOf(deps);
+      reuse.pages.set(plan.outputPath, reuse.inOutput ? { fingerprint, deps, hash: contentHash(html) } : { fingerprint, deps, html });
       reuse.rendered++;
     }
   }
@@ -117,7 +137,7 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
   const fingerprint = reuse && `${reuse.everything}\n${reuse.hashOf('messages:en')}`;
   for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
     const cached = reuse?.pages.get(file);
-    if (cached && cached.fingerprint === fingerprint) {
+    if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
       pages.set(file, cached.html);
       continue;
     }
@@ -130,7 +150,8 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
     );
     if (html === undefined) continue;
     pages.set(file, html);
-    reuse?.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
+    // Two pages: a persistent cache renders them every time.
+    if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
   }
   return pages;
 }

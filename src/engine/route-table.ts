@@ -106,11 +106,19 @@ export function checkRouteTemplates(routes: readonly Route[], templateNames: rea
   }
 }
 
+/** Located when asked: only errors need them, and a large table has thousands of routes. */
 function locationsOf(source: YamlSource, index: number): RouteLocations {
+  const at = (...path: Array<string | number>) => locate(source, ['routes', index, ...path]);
   return {
-    route: locate(source, ['routes', index]),
-    template: locate(source, ['routes', index, 'template']),
-    content: locate(source, ['routes', index, 'content']),
-    path: (locale) => locate(source, ['routes', index, 'paths', locale]),
+    get route() {
+      return at();
+    },
+    get template() {
+      return at('template');
+    },
+    get content() {
+      return at('content');
+    },
+    path: (locale) => at('paths', locale),
   };
 }

@@ -1,0 +1,43 @@
+import type { Locale } from '../shared/locales';
+import { contentPathOf, type SiteContent, type SplitContent } from './content';
+import type { SiteSources } from './read-sources';
+import type { Route } from './route-table';
+
+/** What a build knows to hash the inputs a page can read. */
+export interface PageInputs {
+  sources: SiteSources;
+  split: SplitContent;
+  content: SiteContent;
+  routes: readonly Route[];
+}
+
+/**
+ * The hash of an input a page read, by name: `messages:<locale>`, `content:<route id>:<locale>`
+ * (the whole file) or `summary:<route id>:<locale>` (what a card of it shows: front matter and
+ * reading time). `hashText` hashes a source text; `owner` is the object it belongs to, which
+ * watch mode replaces when the file changes, so it can keep hashes with it.
+ */
+export function pageInputHasher(build: PageInputs, hashText: (owner: object, text: string) => string): (input: string) => string {
+  const { sources, split, content } = build;
+  const routes = new Map(build.routes.map((route) => [route.id, route] as const));
+  const hashes = new Map<string, string>();
+  return (input) => {
+    let hash = hashes.get(input);
+    if (hash !== undefined) return hash;
+    const [kind, first, second] = input.split(':');
+    const route = routes.get(first!);
+    const file = route && contentPathOf(route, second as Locale);
+    if (kind === 'messages') {
+      const locale = sources.locales.get(first as Locale);
+      hash = locale ? hashText(locale, locale.text) : '';
+    } else if (kind === 'summary') {
+      const entry = file ? split.get(file) : undefined;
+      hash = `${entry ? hashText(entry, entry.frontMatter) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
+    } else {
+      const source = file ? sources.content.get(file) : undefined;
+      hash = source ? hashText(source, source.text) : '';
+    }
+    hashes.set(input, hash);
+    return hash;
+  };
+}

@@ -1,0 +1,74 @@
+import { readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/engine';
+import { copySite, edit, snapshotTree, tempDir } from '../helpers/site';
+
+describe('the persistent build cache and the double-buffered output', () => {
+  it('gives byte-identical output with and without the cache, after an edit', async () => {
+    const root = await copySite();
+    const out = await tempDir();
+    const cached = path.join(out, 'cached');
+    await build({ root, out: cached });
+    await edit(root, 'content/hu/blog/clickup-as-erp.md', (text) => text.replace(/\n## /, '\n## Új bevezető szakasz\n\nEgy új bekezdés.\n\n## '));
+    await edit(root, 'content/de/services/it-outsourcing.md', (text) => text.replace(/^title: .*$/m, 'title: "IT-Outsourcing, neu gedacht"'));
+    const warm = await build({ root, out: cached });
+    expect(warm.unchanged.size).toBeGreaterThan(0);
+    const fresh = await build({ root, out: path.join(out, 'fresh'), cache: false });
+    expect(fresh.unchanged.size).toBe(0);
+    expect(await snapshotTree(cached)).toEqual(await snapshotTree(path.join(out, 'fresh')));
+  });
+
+  it('renders and writes nothing again when nothing changed', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    const first = await build({ root, out });
+    const second = await build({ root, out });
+    expect(second.unchanged.size).toBe(first.pages.length);
+    expect(second.written?.changed).toBe(0);
+    // The third build updates the copy the first one wrote: it already holds every file.
+    const third = await build({ root, out });
+    expect(third.written).toMatchObject({ changed: 0, written: 0, linked: 0, deleted: 0 });
+  });
+
+  it('writes only the pages that show an edited article', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    await build({ root, out });
+    await build({ root, out });
+    await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\nOne more sentence.\n`);
+    const result = await build({ root, out });
+    expect([...result.files.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', 'clickup-as-erp/index.html', 'en/clickup-as-erp/index.html', 'error.html']);
+    // The two pages and the latest-build document.
+    expect(result.written?.changed).toBe(3);
+  });
+
+  it('points the output folder at a complete copy, and rewrites a copy a stopped build left', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    await build({ root, out });
+    const reference = await snapshotTree(out);
+    await build({ root, out });
+    const live = await readlink(out);
+    const standby = path.join(path.dirname(out), live.endsWith('a') ? live.replace(/a$/, 'b') : live.replace(/b$/, 'a'));
+    // A build stopped while it changed the standby copy: its manifest is gone, a page is half-written.
+    // (It writes new files, never into the old ones, which may be links to the live copy.)
+    await rm(`${standby}.json`);
+    await rm(path.join(standby, 'career/index.html'));
+    await writeFile(path.join(standby, 'career/index.html'), '<!DOCTYPE html><html><bo');
+    await build({ root, out });
+    expect(await readlink(out)).not.toBe(live);
+    expect(await snapshotTree(out)).toEqual(reference);
+  });
+
+  it('ignores a damaged cache', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    await build({ root, out });
+    const reference = await snapshotTree(out);
+    await writeFile(path.join(root, '.sitegen-cache/build.bin'), (await readFile(path.join(root, '.sitegen-cache/build.bin'))).subarray(0, 100));
+    const result = await build({ root, out });
+    expect(result.unchanged.size).toBe(0);
+    expect(await snapshotTree(out)).toEqual(reference);
+  });
+});
