@@ -11,7 +11,7 @@ import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './pa
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources, refreshSources } from './read-sources';
-import { renderErrorPages, renderPages } from './render-pages';
+import { renderErrorPages, renderPages, type PageSink } from './render-pages';
 import { checkRouteTemplates, parseRouteTable } from './route-table';
 import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
 import { parseYamlSource } from './yaml-source';
@@ -38,7 +38,7 @@ export interface BuildOptions {
 export interface BuildResult extends BuildInfo {
   outDir: string;
   pages: readonly PagePlan[];
-  /** The files this build produced... */
+  /** The files this build produced; a build that writes streams its pages and keeps only the other files here... */
   files: OutputFiles;
   /** ...and, by hash, the pages it left as the previous output had them (persistent cache). */
   unchanged: ReadonlyMap<string, string>;
@@ -130,7 +130,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     problems.throwIfAny();
     timings.lap('load templates, validate content');
 
-    // 6. Render the pages and the not-found page.
+    // 6. What every page renders from.
     const computeInfo = () => computeBuildInfo(sources, {
       engineVersion: ENGINE_VERSION,
       templatesHash: templates.hash,
@@ -157,34 +157,51 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       dev: session !== undefined,
       templateFiles: templates.inputs,
     };
-    const output = outputOpening && (await settledOrErrors(outputOpening, problems));
     const inputs = { sources, split, content, routes: routes! };
+    const output = outputOpening && (await settledOrErrors(outputOpening, problems));
     const reuse =
       session?.pageReuse({
         ...inputs,
         everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()],
       }) ??
       (cache && output && cache.pageReuse(inputs, fingerprint(info.release, String(renderInput.build.year)), (file, hash) => output.holds(file, hash)));
-    const rendered = renderPages(pages, renderInput, problems, reuse);
-    const errorPages = renderErrorPages(renderInput, problems, reuse);
-    problems.throwIfAny();
-    timings.lap('render pages');
 
-    // 7. Collect pages, JSON artifacts and assets, then write them all at once.
+    // 7. The error pages, JSON artifacts and assets.
     const files = mergeOutputs(
-      [
-        new Map([...rendered.flatMap((page) => ('html' in page ? [[page.plan.outputPath, page.html] as const] : [])), ...errorPages]),
-        buildArtifacts(pages, content, catalog!, info, session?.payloads),
-        widgets.files,
-        assets.files,
-      ],
+      [renderErrorPages(renderInput, problems, reuse), buildArtifacts(pages, content, catalog!, info, session?.payloads), widgets.files, assets.files],
+      new Set(pages.map((page) => page.outputPath)),
       root,
       problems,
     );
     problems.throwIfAny();
     timings.lap('build artifacts');
-    const unchanged = new Map(rendered.flatMap((page) => ('unchanged' in page ? [[page.plan.outputPath, page.unchanged] as const] : [])));
-    const written = output && (await output.commit(files, unchanged));
+
+    // 8. Render every page into the output. A writing build streams each page into the standby
+    //    copy as it is rendered (see write-output.ts), so no build holds every page at once.
+    const unchanged = new Map<string, string>();
+    const sink: PageSink = output
+      ? {
+          page: (plan, html) => output.put(plan.outputPath, html),
+          unchanged(plan, hash) {
+            unchanged.set(plan.outputPath, hash);
+            return output.keep(plan.outputPath, hash);
+          },
+        }
+      : { page: (plan, html) => void files.set(plan.outputPath, html), unchanged: () => undefined };
+    let written: WriteStats | undefined;
+    await output?.begin();
+    try {
+      await renderPages(pages, renderInput, problems, sink, reuse);
+      problems.throwIfAny();
+      timings.lap('render pages');
+      if (output) {
+        for (const [name, bytes] of files) await output.put(name, bytes);
+        written = await output.commit();
+      }
+    } catch (error) {
+      await output?.abandon();
+      throw error;
+    }
     if (cache) {
       cache.rememberContent(routes!, content, keys, templates.hash);
       cache.keepPages(new Set(pages.map((page) => page.outputPath)));
@@ -199,12 +216,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
-/** One map of every output file; a file of `public/` may not replace a generated one. */
-function mergeOutputs(groups: OutputFiles[], root: string, problems: Problems): OutputFiles {
+/** One map of the output files besides the pages; a file of `public/` may not replace a generated one. */
+function mergeOutputs(groups: OutputFiles[], pages: ReadonlySet<string>, root: string, problems: Problems): OutputFiles {
   const files: OutputFiles = new Map();
   for (const group of groups) {
     for (const [name, content] of group) {
-      if (files.has(name)) {
+      if (files.has(name) || pages.has(name)) {
         problems.add(`public/${name} has the path of a file the build generates`, {
           file: path.join(root, 'public', name),
           hint: 'rename or remove it: pages, payloads and build files are generated',

@@ -27,8 +27,15 @@ export interface RenderInput {
   templateFiles: readonly string[];
 }
 
-/** A rendered page: the plan and its HTML, or the hash of the HTML the output already holds. */
-export type RenderedPage = { plan: PagePlan; html: string } | { plan: PagePlan; unchanged: string };
+/**
+ * Where rendered pages go, one at a time, so a large site is never held in memory whole: a
+ * page's HTML, or the hash of the HTML the output already holds. A returned promise makes the
+ * renderer wait (the writer's queue is full).
+ */
+export interface PageSink {
+  page(plan: PagePlan, html: string): void | Promise<void>;
+  unchanged(plan: PagePlan, hash: string): void | Promise<void>;
+}
 
 /** A page rendered before, with the inputs it read and a fingerprint of them. */
 export interface ReusablePage {
@@ -68,22 +75,21 @@ export interface PageReuse {
  * template line that threw (source maps are on), naming the page; the other pages still render
  * so one build reports every failing page.
  */
-export function renderPages(pages: readonly PagePlan[], input: RenderInput, problems: Problems, reuse?: PageReuse): RenderedPage[] {
+export async function renderPages(pages: readonly PagePlan[], input: RenderInput, problems: Problems, sink: PageSink, reuse?: PageReuse): Promise<void> {
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
   for (const locale of LOCALES) {
     perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
   }
   const fingerprintOf = (deps: readonly string[]) => [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n');
-  const rendered: RenderedPage[] = [];
   for (const plan of pages) {
     const cached = reuse?.pages.get(plan.outputPath);
     if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
       if (cached.html !== undefined) {
-        rendered.push({ plan, html: cached.html });
+        await sink.page(plan, cached.html);
         continue;
       }
       if (cached.hash !== undefined && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
-        rendered.push({ plan, unchanged: cached.hash });
+        await sink.unchanged(plan, cached.hash);
         continue;
       }
     }
@@ -102,15 +108,14 @@ export function renderPages(pages: readonly PagePlan[], input: RenderInput, prob
       problems,
     );
     if (html === undefined) continue;
-    rendered.push({ plan, html });
     if (reuse) {
       const deps = [...read].sort();
       const fingerprint = fingerprintOf(deps);
       reuse.pages.set(plan.outputPath, reuse.inOutput ? { fingerprint, deps, hash: contentHash(html) } : { fingerprint, deps, html });
       reuse.rendered++;
     }
+    await sink.page(plan, html);
   }
-  return rendered;
 }
 
 /** Links that report every route whose content a page shows. */

@@ -60,66 +60,91 @@ export class Output {
     return this.targetFiles?.get(file) === fileHash || this.live?.files.get(file) === fileHash;
   }
 
+  private writing: { dir: string; known: Map<string, string>; folders: Folders; queue: Queue } | undefined;
+  private readonly next = new Map<string, string>();
+  private readonly stats: WriteStats = { changed: 0, written: 0, linked: 0, kept: 0, deleted: 0 };
+
   /**
-   * Brings the standby copy to exactly `files` plus `unchanged` (files the live output holds,
-   * by hash, see `holds`), then makes it the live one.
+   * Starts changing the standby copy. From here it has no manifest: a build stopped before
+   * `commit` leaves it to be rewritten in full by the next one.
    */
-  async commit(files: OutputFiles, unchanged: ReadonlyMap<string, string> = new Map()): Promise<WriteStats> {
+  async begin(): Promise<void> {
     const dir = path.join(this.slotsDir, this.target);
-    const manifest = path.join(this.slotsDir, `${this.target}.json`);
-    // From here the standby copy is being changed: without its manifest, a build that is stopped
-    // now leaves it to be rewritten in full next time.
-    await rm(manifest, { force: true });
-    let known = this.targetFiles;
-    if (!known) {
-      await rm(dir, { recursive: true, force: true });
-      known = new Map();
+    await rm(this.manifestOf(this.target), { force: true });
+    if (!this.targetFiles) await rm(dir, { recursive: true, force: true });
+    const known = this.targetFiles ?? new Map<string, string>();
+    this.writing = { dir, known, folders: new Folders(dir, known.keys()), queue: new Queue(WRITE_CONCURRENCY) };
+  }
+
+  /** One file of the new output; written unless the standby copy holds these bytes. Waits while the queue is full. */
+  put(name: string, content: string | Uint8Array): Promise<void> {
+    const { dir, known, folders, queue } = this.writing!;
+    const fileHash = contentHash(content);
+    this.next.set(name, fileHash);
+    if (known.get(name) === fileHash) {
+      this.stats.kept++;
+      return Promise.resolve();
     }
-    const next = new Map<string, string>();
-    const stats: WriteStats = { changed: 0, written: 0, linked: 0, kept: 0, deleted: 0 };
-    const folders = new Folders(dir, known.keys());
-    const jobs: Array<() => Promise<void>> = [];
-    for (const [name, content] of files) {
-      const fileHash = contentHash(content);
-      next.set(name, fileHash);
-      if (known.get(name) === fileHash) {
-        stats.kept++;
-        continue;
-      }
-      stats.written++;
-      jobs.push(async () => {
-        const file = path.join(dir, name);
-        await folders.ensure(path.dirname(name));
-        // A new file, never a rewrite: the old one may be a hard link to the live copy.
-        if (known.has(name)) await unlink(file);
-        await writeFile(file, content);
-      });
+    this.stats.written++;
+    return queue.add(async () => {
+      const file = path.join(dir, name);
+      await folders.ensure(path.dirname(name));
+      // A new file, never a rewrite: the old one may be a hard link to the live copy.
+      if (known.has(name)) await unlink(file);
+      await writeFile(file, content);
+    });
+  }
+
+  /** A file the new output has with the same bytes as before (see `holds`): linked, never written. */
+  keep(name: string, fileHash: string): Promise<void> {
+    const { dir, known, folders, queue } = this.writing!;
+    this.next.set(name, fileHash);
+    if (known.get(name) === fileHash) {
+      this.stats.kept++;
+      return Promise.resolve();
     }
-    for (const [name, fileHash] of unchanged) {
-      next.set(name, fileHash);
-      if (known.get(name) === fileHash) {
-        stats.kept++;
-        continue;
-      }
-      if (this.live?.files.get(name) !== fileHash) throw new Error(`${name}: reused, but the live output does not hold it`);
-      stats.linked++;
-      const liveDir = path.join(this.slotsDir, this.live.slot);
-      jobs.push(async () => {
-        await folders.ensure(path.dirname(name));
-        if (known.has(name)) await unlink(path.join(dir, name));
-        await link(path.join(liveDir, name), path.join(dir, name));
-      });
-    }
-    const stale = [...known.keys()].filter((name) => !next.has(name));
-    for (const name of stale) jobs.push(() => unlink(path.join(dir, name)));
-    stats.deleted = stale.length;
-    await runAll(jobs, WRITE_CONCURRENCY);
-    for (const [name, fileHash] of next) if (this.live?.files.get(name) !== fileHash) stats.changed++;
-    if (this.live) for (const name of this.live.files.keys()) if (!next.has(name)) stats.changed++;
+    if (this.live?.files.get(name) !== fileHash) throw new Error(`${name}: kept, but the live output does not hold it`);
+    this.stats.linked++;
+    const liveFile = path.join(this.slotsDir, this.live.slot, name);
+    return queue.add(async () => {
+      await folders.ensure(path.dirname(name));
+      if (known.has(name)) await unlink(path.join(dir, name));
+      await link(liveFile, path.join(dir, name));
+    });
+  }
+
+  /** Deletes what the new output no longer has, records the copy's manifest and makes it live. */
+  async commit(): Promise<WriteStats> {
+    const { dir, known, queue } = this.writing!;
+    await queue.drain();
+    const stale = [...known.keys()].filter((name) => !this.next.has(name));
+    for (const name of stale) await queue.add(() => unlink(path.join(dir, name)));
+    await queue.drain();
+    this.stats.deleted = stale.length;
     await removeEmptyFolders(dir, stale);
-    await writeFile(manifest, JSON.stringify(Object.fromEntries(next)));
+    for (const [name, fileHash] of this.next) if (this.live?.files.get(name) !== fileHash) this.stats.changed++;
+    if (this.live) for (const name of this.live.files.keys()) if (!this.next.has(name)) this.stats.changed++;
+    await writeFile(this.manifestOf(this.target), JSON.stringify(Object.fromEntries(this.next)));
     await this.swap(dir);
-    return stats;
+    return this.stats;
+  }
+
+  /**
+   * A build that failed after `begin`: waits for the writes under way and records what the
+   * standby copy now holds, so the next build need not rewrite it all. The live copy stays.
+   */
+  async abandon(): Promise<void> {
+    if (!this.writing) return;
+    const { known, queue } = this.writing;
+    await queue.drain().catch(() => undefined);
+    if (queue.failed) return;
+    const holds = new Map(known);
+    for (const [name, fileHash] of this.next) holds.set(name, fileHash);
+    await writeFile(this.manifestOf(this.target), JSON.stringify(Object.fromEntries(holds)));
+  }
+
+  private manifestOf(slot: Slot): string {
+    return path.join(this.slotsDir, `${slot}.json`);
   }
 
   /** Points the output folder at `dir` with one rename. */
@@ -183,12 +208,33 @@ async function removeEmptyFolders(root: string, deleted: readonly string[]): Pro
   for (const folder of deepestFirst) await rmdir(path.join(root, folder)).catch(ignoreCode('ENOTEMPTY', 'EEXIST', 'ENOENT'));
 }
 
-async function runAll(jobs: ReadonlyArray<() => Promise<unknown>>, concurrency: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) await jobs[next++]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+/** Runs file operations a few dozen at a time; `add` waits while that many are under way. */
+class Queue {
+  private readonly running = new Set<Promise<void>>();
+  private error: unknown;
+  failed = false;
+
+  constructor(private readonly concurrency: number) {}
+
+  async add(job: () => Promise<unknown>): Promise<void> {
+    while (this.running.size >= this.concurrency) await Promise.race(this.running);
+    if (this.failed) throw this.error;
+    const task: Promise<void> = job().then(
+      () => void this.running.delete(task),
+      (error: unknown) => {
+        this.running.delete(task);
+        this.failed = true;
+        this.error = error;
+      },
+    );
+    this.running.add(task);
+  }
+
+  /** Waits for every job; throws the first failure. */
+  async drain(): Promise<void> {
+    while (this.running.size > 0) await Promise.race(this.running);
+    if (this.failed) throw this.error;
+  }
 }
 
 function ignoreCode(...codes: string[]) {
