@@ -17,7 +17,7 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
     if (flags.verbose) {
       for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
     }
-    const files = result.files.size + result.unchanged.size;
+    const files = result.written?.files ?? result.files.size;
     const changed = result.written?.changed ?? files;
     console.log(
       `sitegen: built ${result.pages.length} pages (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}`,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Locale } from '../shared/locales';
@@ -47,41 +48,70 @@ export interface MarkdownStage {
  */
 const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'markdown-worker.js');
 
+/** At most this many bodies are parsed before the site's URLs are known (per thread). */
+const EARLY_PARSES = 300;
+
+/** Below this many bodies one worker renders them all: another would only pay the parser's warm-up again. */
+const JOBS_PER_EXTRA_WORKER = 400;
+
 /**
- * Renders Markdown on one worker thread, started at once so it loads while the build reads its
- * sources, and parsing as soon as they are read, while the main thread parses the rest. All
- * Markdown goes to the one worker: splitting it across threads pays the parser's JIT warm-up,
- * most of a cold build's Markdown time, once per thread (measured). Without the worker script,
- * or if the worker fails, the jobs run on this thread.
+ * Renders Markdown on worker threads. The first starts at once, so it loads while the build
+ * reads its sources, and parses as soon as they are read, while the main thread parses the
+ * rest. A small site's Markdown all goes to that one worker: splitting it pays the parser's JIT
+ * warm-up, most of a cold build's Markdown time, once per thread (measured). A large site's is
+ * dealt out to one worker per core. Without the worker script, or if a worker fails, the jobs
+ * run on this thread.
  */
 export function startMarkdownStage(): MarkdownStage {
   if (!WORKER_SCRIPT || !existsSync(WORKER_SCRIPT)) return inThreadStage();
-  const worker = new Worker(WORKER_SCRIPT);
-  // Idle, the worker must not keep the process alive.
-  worker.unref();
+  const workers: Worker[] = [];
+  const spawn = () => {
+    const worker = new Worker(WORKER_SCRIPT);
+    // Idle, a worker must not keep the process alive.
+    worker.unref();
+    workers.push(worker);
+  };
+  spawn();
+  const owners = new Map<string, number>();
   const fallback = inThreadStage();
+  const renderOn = (worker: Worker, keys: readonly string[], links: LinkData) =>
+    new Promise<JobResult[]>((resolve) => {
+      const failed = () => {
+        worker.off('message', done);
+        resolve(fallback.render(keys, links));
+      };
+      const done = (results: JobResult[]) => {
+        worker.off('error', failed);
+        worker.unref();
+        resolve(results);
+      };
+      worker.once('message', done);
+      worker.once('error', failed);
+      worker.ref();
+      worker.postMessage({ type: 'render', keys, links });
+    });
   return {
     parse(jobs) {
       fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
-      worker.postMessage({ type: 'parse', jobs });
+      const wanted = Math.min(availableParallelism(), 1 + Math.floor(jobs.length / JOBS_PER_EXTRA_WORKER));
+      while (workers.length < wanted) spawn();
+      const shares: MarkdownJob[][] = workers.map(() => []);
+      jobs.forEach((job, index) => {
+        const owner = index % workers.length;
+        owners.set(job.key, owner);
+        shares[owner]!.push(job);
+      });
+      shares.forEach((share, owner) => share.length > 0 && workers[owner]!.postMessage({ type: 'parse', jobs: share }));
     },
-    render: (keys, links) =>
-      new Promise((resolve) => {
-        const failed = () => {
-          worker.off('message', done);
-          resolve(fallback.render(keys, links));
-        };
-        const done = (results: JobResult[]) => {
-          worker.off('error', failed);
-          worker.unref();
-          resolve(results);
-        };
-        worker.once('message', done);
-        worker.once('error', failed);
-        worker.ref();
-        worker.postMessage({ type: 'render', keys, links });
-      }),
-    close: () => void worker.terminate(),
+    async render(keys, links) {
+      const shares: string[][] = workers.map(() => []);
+      for (const key of keys) shares[owners.get(key) ?? 0]!.push(key);
+      const results = await Promise.all(shares.map((share, owner) => (share.length > 0 ? renderOn(workers[owner]!, share, links) : [])));
+      const byKey = new Map<string, JobResult>();
+      shares.forEach((share, owner) => share.forEach((key, index) => byKey.set(key, results[owner]![index]!)));
+      return keys.map((key) => byKey.get(key)!);
+    },
+    close: () => workers.forEach((worker) => void worker.terminate()),
   };
 }
 
@@ -92,10 +122,14 @@ export function startMarkdownStage(): MarkdownStage {
 export function inThreadStage(): MarkdownStage {
   const renderer = createMarkdownRenderer();
   const parsed = new Map<string, { job: MarkdownJob; tree: MarkdownTree | undefined }>();
+  let early = 0;
   return {
     parse(jobs) {
       for (const job of jobs) {
-        const lazy = (job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere;
+        // Parsing ahead only fills the wait for the route table; holding thousands of syntax
+        // trees would cost more in memory and garbage collection than it saves.
+        const lazy = (job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere || early >= EARLY_PARSES;
+        if (!lazy) early++;
         parsed.set(job.key, { job, tree: lazy ? undefined : renderer.parse(job.body) });
       }
     },
@@ -103,6 +137,7 @@ export function inThreadStage(): MarkdownStage {
       return keys.map((key) => {
         const entry = parsed.get(key)!;
         const { job } = entry;
+        parsed.delete(key);
         const problems = new Problems();
         const markdown = renderer.finish(entry.tree ?? renderer.parse(job.body), {
           file: job.file,

@@ -16,6 +16,8 @@ export function contentHash(content: string | Uint8Array): string {
 
 /** What a write did. */
 export interface WriteStats {
+  /** Files in the new output. */
+  files: number;
   /** Files whose bytes differ from the previous output's (new ones included), and files deleted. */
   changed: number;
   written: number;
@@ -62,7 +64,7 @@ export class Output {
 
   private writing: { dir: string; known: Map<string, string>; folders: Folders; queue: Queue } | undefined;
   private readonly next = new Map<string, string>();
-  private readonly stats: WriteStats = { changed: 0, written: 0, linked: 0, kept: 0, deleted: 0 };
+  private readonly stats: WriteStats = { files: 0, changed: 0, written: 0, linked: 0, kept: 0, deleted: 0 };
 
   /**
    * Starts changing the standby copy. From here it has no manifest: a build stopped before
@@ -121,6 +123,7 @@ export class Output {
     for (const name of stale) await queue.add(() => unlink(path.join(dir, name)));
     await queue.drain();
     this.stats.deleted = stale.length;
+    this.stats.files = this.next.size;
     await removeEmptyFolders(dir, stale);
     for (const [name, fileHash] of this.next) if (this.live?.files.get(name) !== fileHash) this.stats.changed++;
     if (this.live) for (const name of this.live.files.keys()) if (!this.next.has(name)) this.stats.changed++;
