@@ -80,3 +80,8 @@ try {
 const { measureBudgets } = await importTs('bench/budgets.ts');
 console.log('');
 for (const line of await measureBudgets(repo)) console.log(line);
+
+// The scale suite: generated sites of 1,000 and 4,000 articles per locale against Hugo and
+// Eleventy (`npm run bench -- --10k` adds 10,000; `npm run bench:scale` runs only this part).
+console.log('');
+execFileSync(process.execPath, [path.join(repo, 'bench/scale.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
