@@ -154,11 +154,11 @@ export function explain(error: unknown, what: string, target: PublishTarget): un
     return make('no region is set', 'pass --region (e.g. --region eu-central-1) or set AWS_REGION');
   }
   if (error.name === 'NoSuchBucket') return make(`the bucket ${target.bucket} does not exist`, 'create it first, or check the bucket name in --target and the --endpoint');
-  if (error.name === 'AccessDenied' || error.name === 'Forbidden' || status === 403) {
-    return make(`access denied while trying to ${what}`, 'the credentials need s3:ListBucket, s3:GetObject, s3:PutObject and s3:DeleteObject on the bucket and prefix');
-  }
   if (error.name === 'InvalidAccessKeyId' || error.name === 'SignatureDoesNotMatch') {
     return make(`the endpoint refused the credentials (${error.name})`, 'check AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and --region');
+  }
+  if (error.name === 'AccessDenied' || error.name === 'Forbidden' || status === 403) {
+    return make(`access denied while trying to ${what}`, 'the credentials need s3:ListBucket, s3:GetObject, s3:PutObject and s3:DeleteObject on the bucket and prefix');
   }
   const code = (error as { code?: string }).code;
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
