@@ -20,6 +20,17 @@ export async function runPublish(flags: PublishFlags): Promise<void> {
   const { publish, createReporter, formatBytes } = await import('../publish/index');
   const interactive = Boolean(process.stdout.isTTY) && !process.env.CI;
   const reporter = createReporter({ interactive, write: (text) => process.stdout.write(text) });
+  // The first Ctrl-C lets the requests under way finish, so the bucket holds no half-sent
+  // object and the message can say where the publish stopped; a second one quits at once.
+  const stopping = new AbortController();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping.signal.aborted) process.exit(130);
+    reporter.close();
+    console.error(`sitegen: ${signal}: stopping after the requests under way (press Ctrl-C again to quit now)`);
+    stopping.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   try {
     const result = await publish({
       target: flags.target,
@@ -33,6 +44,7 @@ export async function runPublish(flags: PublishFlags): Promise<void> {
       concurrency: flags.concurrency,
       keepBuilds: flags.keepBuilds,
       reporter,
+      signal: stopping.signal,
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (result.dryRun) {
@@ -45,5 +57,8 @@ export async function runPublish(flags: PublishFlags): Promise<void> {
   } catch (error) {
     reporter.close();
     await reportFailure(error, flags.verbose);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
 }

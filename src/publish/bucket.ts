@@ -162,7 +162,7 @@ export function explain(error: unknown, what: string, target: PublishTarget): un
   }
   const code = (error as { code?: string }).code;
   if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return make(`cannot reach the endpoint (${code}) to ${what}`, 'check --endpoint (or the network); nothing later than the last completed step was changed; run the same command again');
+    return make(`cannot reach the endpoint (${code}) to ${what}`, 'check --endpoint and the network, then run the same command again');
   }
-  return make(`could not ${what}: ${detail}`, 'run the same command again: it uploads only what is missing, and the site keeps serving the previous build until the publish completes');
+  return make(`could not ${what}: ${detail}`, 'run the same command again: it sends only what is missing');
 }

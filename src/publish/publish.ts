@@ -30,6 +30,8 @@ export interface PublishOptions extends ConnectionOptions {
   keepBuilds?: number;
   reporter?: PublishReporter;
   retry?: Partial<RetryPolicy>;
+  /** Stops the publish after the requests under way (Ctrl-C); running it again completes it. */
+  signal?: AbortSignal;
 }
 
 export interface PublishResult {
@@ -105,7 +107,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
 
   // 5. Upload phase by phase (record, assets, pages, latest.json), then delete.
   try {
-    await executePlan(plan, bucket, concurrency, reporter);
+    await executePlan(plan, bucket, concurrency, reporter, options.signal);
   } finally {
     reporter.close();
   }

@@ -4,7 +4,10 @@ import type { DeployRecord } from '../../src/publish/deploy-record';
 import { PublishError } from '../../src/publish/errors';
 import type { LocalObject, LocalSite } from '../../src/publish/local-site';
 import { headersOf, kindOf } from '../../src/publish/object-kinds';
+import { executePlan } from '../../src/publish/execute';
+import type { Bucket } from '../../src/publish/bucket';
 import { allDeletes, planPublish } from '../../src/publish/plan';
+import { silentReporter } from '../../src/publish/progress';
 import { chooseKeptBuilds, keptKeys } from '../../src/publish/retention';
 import { isRetryable, withRetries } from '../../src/publish/retry';
 import { runPool } from '../../src/publish/run-pool';
@@ -230,5 +233,53 @@ describe('retries and the pool', () => {
     expect(peak).toBe(3);
     expect(Math.max(...started)).toBeLessThan(8);
     expect(running).toBe(0);
+  });
+
+  it('stops starting tasks once the signal aborts, and throws its reason', async () => {
+    const controller = new AbortController();
+    const started: number[] = [];
+    await expect(
+      runPool([...Array(20).keys()], 2, async (item) => {
+        started.push(item);
+        if (item === 3) controller.abort(new Error('stop'));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }, controller.signal),
+    ).rejects.toThrow('stop');
+    expect(started.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('carrying out a plan', () => {
+  const objects = [local('_sitegen/builds/deploys/b2.json'), local('_sitegen/assets/app-2.js'), local('career/index.html'), local('_sitegen/builds/latest.json')];
+  const stale = new Map([['old/index.html', remote('old/index.html', 'a'.repeat(32))]]);
+  const plan = planPublish({ local: site(objects), remote: stale, liveRecord: undefined, kept: new Set() });
+
+  function fakeBucket(calls: string[], failDelete = false): Bucket {
+    return {
+      put: async (object: LocalObject) => void calls.push(`put ${object.key}`),
+      delete: async (keys: readonly string[]) => {
+        if (failDelete) throw new PublishError('s3://b/: access denied while trying to delete 1 object', { hint: 'the credentials need s3:DeleteObject' });
+        calls.push(`delete ${keys.join(',')}`);
+      },
+    } as unknown as Bucket;
+  }
+
+  it('uploads phase by phase, then deletes', async () => {
+    const calls: string[] = [];
+    await executePlan(plan, fakeBucket(calls), 4, silentReporter);
+    expect(calls).toEqual(['put _sitegen/builds/deploys/b2.json', 'put _sitegen/assets/app-2.js', 'put career/index.html', 'put _sitegen/builds/latest.json', 'delete old/index.html']);
+  });
+
+  it('says whether the new build went live when it stopped', async () => {
+    await expect(executePlan(plan, fakeBucket([], true), 4, silentReporter)).rejects.toThrow(
+      's3://b/: access denied while trying to delete 1 object; build b2 is live, but some stale objects were not deleted yet',
+    );
+    const controller = new AbortController();
+    controller.abort();
+    const calls: string[] = [];
+    await expect(executePlan(plan, fakeBucket(calls), 4, silentReporter, controller.signal)).rejects.toThrow(
+      'stopped before the publish completed; latest.json was not written, so the site still serves the previous build',
+    );
+    expect(calls).toEqual([]);
   });
 });

@@ -129,6 +129,39 @@ describe('sitegen publish, when things go wrong', () => {
     await expectPublished(outs[1]!, 'resume', 'site/');
   });
 
+  it('Ctrl-C lets the requests under way finish, says where it stopped, and a new run completes', async () => {
+    await server.createBucket('stop');
+    expect((await publishCli(outs[0]!, 's3://stop')).code).toBe(0);
+    const before = await expectedObjects(outs[0]!);
+    server.delayPuts(25);
+    const start = server.requests.length;
+    const child = spawn(process.execPath, [path.join(REPO, 'bin/sitegen.js'), 'publish', '--out', outs[1]!, '--target', 's3://stop', '--endpoint', server.endpoint], {
+      env: { ...process.env, ...server.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let landed = 0;
+    server.onRequest((request) => {
+      if (request.bucket === 'stop' && request.method === 'PUT' && request.status === 200 && ++landed === 20) child.kill('SIGINT');
+    });
+    expect(await exited).toBe(1);
+    await server.idle();
+    server.delayPuts(0);
+    expect(stderr).toContain('sitegen: SIGINT: stopping after the requests under way');
+    expect(stderr).toContain('sitegen: error: stopped before the publish completed; latest.json was not written, so the site still serves the previous build');
+    expect(stderr).toMatch(/hint: run the same command again to complete the publish/);
+    // Every upload it had started was answered: nothing was cut off half-way.
+    const puts = server.requests.slice(start).filter((request) => request.bucket === 'stop' && request.method === 'PUT');
+    expect(puts.length).toBeGreaterThanOrEqual(20);
+    expect(puts.every((request) => request.status === 200)).toBe(true);
+    expect(await latestId('stop')).toBe(before.buildId);
+
+    expect((await publishCli(outs[1]!, 's3://stop')).code).toBe(0);
+    await expectPublished(outs[1]!, 'stop');
+  });
+
   it('retries throttling and dropped connections with backoff', async () => {
     await server.createBucket('flaky');
     const isPut = (request: { method: string }) => request.method === 'PUT';
