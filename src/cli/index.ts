@@ -39,7 +39,7 @@ export function createProgram(): Command {
     .addOption(new Option('--root <dir>', 'the site folder').default('.', 'the current directory'))
     .addOption(new Option('--out <dir>', 'the built output folder to publish').default(undefined, 'dist/ under the root'))
     .option('--endpoint <url>', 'an S3-compatible endpoint (path-style addressing), e.g. http://127.0.0.1:9000')
-    .option('--region <region>', 'the bucket\'s region (default: AWS_REGION, the shared config, or us-east-1 with --endpoint)')
+    .option('--region <region>', 'the bucket\'s region (default: AWS_REGION, else the profile\'s, or us-east-1 with --endpoint)')
     .option('--dry-run', 'print the plan and change nothing', false)
     .option('--max-deletes <n>', 'stop before changing anything when more objects would be deleted', count(0), 50)
     .option('--force', 'allow more deletions than --max-deletes, and a target sitegen did not publish to', false)

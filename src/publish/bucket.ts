@@ -134,7 +134,8 @@ export function createClient(options: ConnectionOptions, requestTimeoutMs = 60_0
     config.endpoint = options.endpoint;
     config.forcePathStyle = true;
   }
-  const region = options.region ?? (options.endpoint && !process.env.AWS_REGION && !process.env.AWS_DEFAULT_REGION ? 'us-east-1' : undefined);
+  // Without a region the SDK reads AWS_REGION and the profile; compatible stores mostly ignore it.
+  const region = options.region ?? (options.endpoint ? process.env.AWS_REGION || 'us-east-1' : undefined);
   if (region) config.region = region;
   if (options.credentials) config.credentials = options.credentials;
   return new S3Client(config);

@@ -196,6 +196,13 @@ describe('sitegen publish, when things go wrong', () => {
     expect(wrongKey.stderr).toMatch(/the endpoint refused the credentials \(InvalidAccessKeyId\)\n {2}hint: check AWS_ACCESS_KEY_ID/);
     expect(wrongKey.stderr).not.toMatch(/^\s+at /m);
 
+    // No credentials anywhere (the helper's environment points the shared files at /dev/null, without instance metadata).
+    const noCredentials = await runCli(['publish', '--out', outs[0]!, '--target', 's3://limits', '--endpoint', server.endpoint], {
+      env: { ...server.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' },
+    });
+    expect(noCredentials.code).toBe(1);
+    expect(noCredentials.stderr).toMatch(/no AWS credentials were found\n {2}hint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+
     const badCount = await publishCli(outs[0]!, 's3://limits', '--max-deletes', 'many');
     expect(badCount.code).toBe(1);
     expect(badCount.stderr).toMatch(/--max-deletes <n>.*expected a whole number of at least 0/);
