@@ -15,6 +15,11 @@ describe('the sitegen command', () => {
     expect(buildHelp.stdout).toMatch(/--root <dir>/);
     expect(buildHelp.stdout).toMatch(/--out <dir>/);
     expect(buildHelp.stdout).toMatch(/--verbose/);
+    expect(help.stdout).toContain('publish [options]');
+    const publishHelp = await runCli(['publish', '--help']);
+    for (const option of ['--target <url>', '--root <dir>', '--out <dir>', '--endpoint <url>', '--region <region>', '--dry-run', '--max-deletes <n>', '--force', '--concurrency <n>', '--keep-builds <n>', '--verbose']) {
+      expect(publishHelp.stdout).toContain(option);
+    }
   });
 
   it('prints its version', async () => {

@@ -1,6 +1,7 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { version } from '../../package.json';
 import { runBuild } from './run-build';
+import { runPublish } from './run-publish';
 import { runWatch } from './run-watch';
 
 /**
@@ -32,5 +33,30 @@ export function createProgram(): Command {
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runWatch);
 
+  program
+    .command('publish')
+    .description('Upload the built site to S3-compatible object storage: only what changed, assets before pages, latest.json last, then delete what is stale.')
+    .requiredOption('--target <url>', 's3://bucket or s3://bucket/prefix')
+    .addOption(new Option('--root <dir>', 'the site folder').default('.', 'the current directory'))
+    .addOption(new Option('--out <dir>', 'the built output folder to publish').default(undefined, 'dist/ under the root'))
+    .option('--endpoint <url>', 'an S3-compatible endpoint (path-style addressing), e.g. http://127.0.0.1:9000')
+    .option('--region <region>', 'the bucket\'s region (default: AWS_REGION, else the profile\'s, or us-east-1 with --endpoint)')
+    .option('--dry-run', 'print the plan and change nothing', false)
+    .option('--max-deletes <n>', 'stop before changing anything when more objects would be deleted', count(0), 50)
+    .option('--force', 'allow more deletions than --max-deletes, and a target sitegen did not publish to', false)
+    .option('--concurrency <n>', 'requests at a time', count(1), 8)
+    .option('--keep-builds <n>', 'earlier builds whose hashed assets stay for pages still open', count(0), 3)
+    .option('--verbose', 'show stack traces of unexpected errors', false)
+    .action(runPublish);
+
   return program;
+}
+
+/** A commander parser for whole numbers of at least `min`. */
+function count(min: number) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min) throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    return parsed;
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * Turns a failed command into messages and exit code 1. Errors in the site's sources print as
- * `file:line:column: error: ...` with a hint; anything else is a bug or an environment problem,
- * shown with its stack under --verbose.
+ * `file:line:column: error: ...` with a hint, a publish that cannot go on as `error: ...` with a
+ * hint; anything else is a bug or an environment problem, shown with its stack under --verbose.
  */
 export async function reportFailure(error: unknown, verbose: boolean): Promise<void> {
   const { BuildFailure, SiteError, formatSiteError } = await import('../engine/index');
@@ -16,6 +16,13 @@ export async function reportFailure(error: unknown, verbose: boolean): Promise<v
   }
   if (error instanceof SiteError) {
     console.error(formatSiteError(error));
+    return;
+  }
+  const { PublishError } = await import('../publish/errors');
+  if (error instanceof PublishError) {
+    console.error(`sitegen: error: ${error.message}`);
+    if (error.hint) console.error(`  hint: ${error.hint}`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) console.error(indent(error.cause.stack));
     return;
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -10,18 +10,27 @@ const TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
   '.webp': 'image/webp',
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
   '.map': 'application/json; charset=utf-8',
 };
 
+/** Sent for extensions this table does not know. */
+export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
+
 /** The Content-Type of an output file, by its extension. */
 export function contentTypeOf(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return TYPES[path.extname(file).toLowerCase()] ?? UNKNOWN_CONTENT_TYPE;
 }
 
 /**

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { ObjectHeaders } from './object-kinds';
+
+/**
+ * What a publish of one build puts in the bucket, written to
+ * `_sitegen/builds/deploys/<id>.json` before anything else of that build. Later publishes
+ * read it to know which hashed assets an earlier build's open pages still load (retention)
+ * and which headers its objects were given (a changed header is uploaded again even when the
+ * bytes are the same).
+ */
+export interface DeployRecord {
+  id: string;
+  timestamp: number;
+  files: Record<string, RecordedFile>;
+}
+
+export interface RecordedFile extends ObjectHeaders {
+  md5: string;
+  size: number;
+}
+
+const recordSchema = z.object({
+  id: z.string().regex(/^[0-9a-z-]+$/),
+  timestamp: z.number(),
+  files: z.record(
+    z.string(),
+    z.object({ md5: z.string(), size: z.number(), contentType: z.string(), cacheControl: z.string() }),
+  ),
+});
+
+/** The record's bytes: keys sorted, so the same build always gives the same object (and ETag). */
+export function serializeRecord(record: DeployRecord): string {
+  const files = Object.fromEntries(Object.keys(record.files).sort().map((key) => [key, record.files[key]!]));
+  return `${JSON.stringify({ id: record.id, timestamp: record.timestamp, files })}\n`;
+}
+
+/** A record read back from the bucket; undefined when it is not one (edited or truncated by hand). */
+export function parseRecord(text: string): DeployRecord | undefined {
+  try {
+    const parsed = recordSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const pointerSchema = z.object({ id: z.string(), timestamp: z.number() });
+
+/** The `{ id, timestamp }` of a `latest.json`, or undefined when the text is not one. */
+export function parsePointer(text: string): { id: string; timestamp: number } | undefined {
+  try {
+    const parsed = pointerSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+import { ASSETS_DIR, BUILDS_DIR } from '../engine/build-artifacts';
+import { contentTypeOf } from '../engine/content-types';
+
+/** What an object of the site is; it decides its headers and when it is uploaded. */
+export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'static' | 'page' | 'payload' | 'pointer';
+
+/**
+ * Upload phases, in order. Each finishes before the next starts, so nothing is live before
+ * what it references: assets before the pages that load them, `latest.json` (which tells open
+ * pages a new build is out) after every page.
+ */
+export const PHASES = ['record', 'assets', 'pages', 'pointer'] as const;
+export type Phase = (typeof PHASES)[number];
+
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Headers and phase of each kind (docs/publish.md shows the same table). */
+const RULES: Readonly<Record<ObjectKind, { cacheControl: string; phase: Phase }>> = {
+  // Deploy records only help the next publish; nothing in the browser reads them.
+  record: { cacheControl: REVALIDATE, phase: 'record' },
+  // Named by the hash of their content: a new content is a new name.
+  asset: { cacheControl: IMMUTABLE, phase: 'assets' },
+  // Named by the build id, which is a hash of every input of the build.
+  manifest: { cacheControl: IMMUTABLE, phase: 'assets' },
+  // The spec's translation cache: 24 hours (the URL changes with every build anyway).
+  messages: { cacheControl: 'public, max-age=86400', phase: 'assets' },
+  // Copies of public/ keep their names, so a changed image must show within the hour.
+  static: { cacheControl: 'public, max-age=3600', phase: 'assets' },
+  page: { cacheControl: REVALIDATE, phase: 'pages' },
+  payload: { cacheControl: REVALIDATE, phase: 'pages' },
+  pointer: { cacheControl: REVALIDATE, phase: 'pointer' },
+};
+
+export const RECORDS_DIR = `${BUILDS_DIR}/deploys`;
+export const POINTER_KEY = `${BUILDS_DIR}/latest.json`;
+
+/** The deploy record of a build (see deploy-record.ts). */
+export const recordKey = (buildId: string) => `${RECORDS_DIR}/${buildId}.json`;
+
+/** The kind of a site key (relative to the target's prefix); `cleanUrl` marks a page's copy at its path. */
+export function kindOf(key: string, cleanUrl = false): ObjectKind {
+  if (cleanUrl || key.endsWith('.html')) return 'page';
+  if (key === POINTER_KEY) return 'pointer';
+  if (key.startsWith(`${RECORDS_DIR}/`)) return 'record';
+  if (key.startsWith(`${ASSETS_DIR}/`)) return 'asset';
+  if (key.startsWith(`${BUILDS_DIR}/meta/`)) return 'manifest';
+  if (key.startsWith('_i18n/')) return 'messages';
+  if (key.endsWith('/_payload.json') || key === '_payload.json') return 'payload';
+  return 'static';
+}
+
+export interface ObjectHeaders {
+  contentType: string;
+  cacheControl: string;
+}
+
+/** Content-Type and Cache-Control of a site key; a clean URL key is HTML without an extension. */
+export function headersOf(key: string, kind: ObjectKind): ObjectHeaders {
+  return {
+    contentType: kind === 'page' ? contentTypeOf('index.html') : contentTypeOf(key),
+    cacheControl: RULES[kind].cacheControl,
+  };
+}
+
+export function phaseOf(kind: ObjectKind): Phase {
+  return RULES[kind].phase;
+}
+
+/**
+ * Keys that belong to one build and that its pages load while open: hashed assets, its
+ * messages, its route manifest and its deploy record. These stay for a few builds after it.
+ */
+export function isBuildScoped(key: string, buildId: string): boolean {
+  return (
+    key.startsWith(`${ASSETS_DIR}/`) ||
+    key.startsWith(`_i18n/${buildId}/`) ||
+    key === `${BUILDS_DIR}/meta/${buildId}.json` ||
+    key === recordKey(buildId)
+  );
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * What a publish of an output folder should put in the bucket, worked out here from the files
+ * alone: every file with its MD5, and for every page URL of the route manifest (other than
+ * `/`) a copy of its index.html at the bare path. Keys relative to the target's prefix.
+ */
+export async function expectedObjects(out: string): Promise<{ buildId: string; objects: Map<string, { md5: string; clean: boolean }> }> {
+  const entries = await readdir(out, { recursive: true, withFileTypes: true });
+  const objects = new Map<string, { md5: string; clean: boolean }>();
+  for (const entry of entries.filter((item) => item.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    objects.set(path.relative(out, file).split(path.sep).join('/'), { md5: createHash('md5').update(await readFile(file)).digest('hex'), clean: false });
+  }
+  const { id } = JSON.parse(await readFile(path.join(out, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
+  const { routes } = JSON.parse(await readFile(path.join(out, `_sitegen/builds/meta/${id}.json`), 'utf8')) as { routes: Record<string, unknown> };
+  for (const url of Object.keys(routes)) {
+    if (url === '/') continue;
+    const key = url.slice(1);
+    objects.set(key, { md5: objects.get(`${key}/index.html`)!.md5, clean: true });
+  }
+  return { buildId: id, objects };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** The headers docs/publish.md promises for a key. */
+export function expectedHeaders(key: string, clean: boolean): { contentType: string; cacheControl: string } {
+  const contentType = clean ? TYPES['.html']! : TYPES[path.extname(key)]!;
+  if (key.startsWith('_sitegen/assets/') || key.startsWith('_sitegen/builds/meta/')) return { contentType, cacheControl: 'public, max-age=31536000, immutable' };
+  if (key.startsWith('_i18n/')) return { contentType, cacheControl: 'public, max-age=86400' };
+  if (clean || key.endsWith('.html') || key.endsWith('_payload.json') || key.startsWith('_sitegen/builds/')) {
+    return { contentType, cacheControl: 'public, max-age=0, must-revalidate' };
+  }
+  return { contentType, cacheControl: 'public, max-age=3600' };
+}
+
+/** The upload phase a key belongs to: 0 deploy record, 1 assets and other files, 2 pages and payloads, 3 latest.json. */
+export function phaseOfKey(key: string, clean: boolean): number {
+  if (key.startsWith('_sitegen/builds/deploys/')) return 0;
+  if (key === '_sitegen/builds/latest.json') return 3;
+  if (clean || key.endsWith('.html') || key.endsWith('_payload.json')) return 2;
+  return 1;
+}
