@@ -44,10 +44,10 @@ export function parseRecord(text: string): DeployRecord | undefined {
   }
 }
 
-const pointerSchema = z.object({ id: z.string(), timestamp: z.number() });
+const pointerSchema = z.object({ id: z.string(), release: z.string().optional(), timestamp: z.number() });
 
-/** The `{ id, timestamp }` of a `latest.json`, or undefined when the text is not one. */
-export function parsePointer(text: string): { id: string; timestamp: number } | undefined {
+/** The `{ id, release, timestamp }` of a `latest.json`, or undefined when the text is not one. */
+export function parsePointer(text: string): { id: string; release?: string | undefined; timestamp: number } | undefined {
   try {
     const parsed = pointerSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;

@@ -37,7 +37,7 @@ const HASH_CONCURRENCY = 32;
  */
 export async function readLocalSite(dir: string): Promise<LocalSite> {
   const pointer = await readPointer(dir);
-  const routes = await readRoutes(dir, pointer.id);
+  const routes = await readRoutes(dir, pointer.release ?? pointer.id);
   const files = await listFiles(dir);
   const objects: LocalObject[] = [];
   for (let start = 0; start < files.length; start += HASH_CONCURRENCY) {
@@ -75,7 +75,7 @@ export function md5Of(bytes: Buffer): string {
   return createHash('md5').update(bytes).digest('hex');
 }
 
-async function readPointer(dir: string): Promise<{ id: string; timestamp: number }> {
+async function readPointer(dir: string): Promise<{ id: string; release?: string | undefined; timestamp: number }> {
   const file = path.join(dir, BUILDS_DIR, 'latest.json');
   if (!existsSync(file)) {
     throw new PublishError(
@@ -88,9 +88,9 @@ async function readPointer(dir: string): Promise<{ id: string; timestamp: number
   return pointer;
 }
 
-/** The page URLs of the build, from the route manifest the build wrote for its pages. */
-async function readRoutes(dir: string, buildId: string): Promise<string[]> {
-  const file = path.join(dir, BUILDS_DIR, 'meta', `${buildId}.json`);
+/** The page URLs of the build, from the route manifest the build wrote for its pages (named by its release). */
+async function readRoutes(dir: string, release: string): Promise<string[]> {
+  const file = path.join(dir, BUILDS_DIR, 'meta', `${release}.json`);
   try {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as { routes?: Record<string, unknown> };
     if (manifest.routes && typeof manifest.routes === 'object') return Object.keys(manifest.routes);

@@ -68,14 +68,11 @@ export function phaseOf(kind: ObjectKind): Phase {
 }
 
 /**
- * Keys that belong to one build and that its pages load while open: hashed assets, its
- * messages, its route manifest and its deploy record. These stay for a few builds after it.
+ * Keys that pages load while open, named by their content or release: hashed assets, messages
+ * and route manifests (`/_i18n/<release>/`, `meta/<release>.json`), and deploy records. Those a
+ * kept build's record lists stay for a few builds after it.
  */
-export function isBuildScoped(key: string, buildId: string): boolean {
-  return (
-    key.startsWith(`${ASSETS_DIR}/`) ||
-    key.startsWith(`_i18n/${buildId}/`) ||
-    key === `${BUILDS_DIR}/meta/${buildId}.json` ||
-    key === recordKey(buildId)
-  );
+export function isBuildScoped(key: string): boolean {
+  const kind = kindOf(key);
+  return kind === 'asset' || kind === 'messages' || kind === 'manifest' || kind === 'record';
 }

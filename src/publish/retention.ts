@@ -21,14 +21,20 @@ export function chooseKeptBuilds(remote: ReadonlyMap<string, RemoteObject>, curr
 
 /**
  * The remote keys that kept builds' open pages may still load. A build without a record
- * (published before records existed, or by hand) keeps every hashed asset in the bucket: there
- * is no telling which ones its pages use.
+ * (published before records existed, or by hand) keeps every hashed asset, message file and
+ * route manifest in the bucket: there is no telling which ones its pages use.
  */
 export function keptKeys(remote: ReadonlyMap<string, RemoteObject>, builds: ReadonlyArray<{ id: string; record: DeployRecord | undefined }>): Set<string> {
   const kept = new Set<string>();
   for (const { id, record } of builds) {
-    const candidates = record ? [...Object.keys(record.files), recordKey(id)] : remote.keys();
-    for (const key of candidates) if (remote.has(key) && isBuildScoped(key, id)) kept.add(key);
+    const own = recordKey(id);
+    const candidates = record ? [...Object.keys(record.files), own] : remote.keys();
+    for (const key of candidates) {
+      if (!remote.has(key) || !isBuildScoped(key)) continue;
+      // Of the records, only the kept build's own.
+      if (key.startsWith(`${RECORDS_DIR}/`) && key !== own) continue;
+      kept.add(key);
+    }
   }
   return kept;
 }

@@ -7,21 +7,21 @@ import path from 'node:path';
  * alone: every file with its MD5, and for every page URL of the route manifest (other than
  * `/`) a copy of its index.html at the bare path. Keys relative to the target's prefix.
  */
-export async function expectedObjects(out: string): Promise<{ buildId: string; objects: Map<string, { md5: string; clean: boolean }> }> {
+export async function expectedObjects(out: string): Promise<{ buildId: string; release: string; objects: Map<string, { md5: string; clean: boolean }> }> {
   const entries = await readdir(out, { recursive: true, withFileTypes: true });
   const objects = new Map<string, { md5: string; clean: boolean }>();
   for (const entry of entries.filter((item) => item.isFile())) {
     const file = path.join(entry.parentPath, entry.name);
     objects.set(path.relative(out, file).split(path.sep).join('/'), { md5: createHash('md5').update(await readFile(file)).digest('hex'), clean: false });
   }
-  const { id } = JSON.parse(await readFile(path.join(out, '_sitegen/builds/latest.json'), 'utf8')) as { id: string };
-  const { routes } = JSON.parse(await readFile(path.join(out, `_sitegen/builds/meta/${id}.json`), 'utf8')) as { routes: Record<string, unknown> };
+  const { id, release } = JSON.parse(await readFile(path.join(out, '_sitegen/builds/latest.json'), 'utf8')) as { id: string; release: string };
+  const { routes } = JSON.parse(await readFile(path.join(out, `_sitegen/builds/meta/${release}.json`), 'utf8')) as { routes: Record<string, unknown> };
   for (const url of Object.keys(routes)) {
     if (url === '/') continue;
     const key = url.slice(1);
     objects.set(key, { md5: objects.get(`${key}/index.html`)!.md5, clean: true });
   }
-  return { buildId: id, objects };
+  return { buildId: id, release, objects };
 }
 
 const TYPES: Record<string, string> = {

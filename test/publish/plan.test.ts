@@ -169,12 +169,14 @@ describe('retention', () => {
     ]);
   });
 
-  it('keeps every hashed asset for a live build without a record', () => {
+  it('keeps every hashed asset, message file and route manifest for a live build without a record', () => {
     expect([...keptKeys(bucket, [{ id: 'b0', record: undefined }])].sort()).toEqual([
       '_i18n/b0/en/messages.json',
+      '_i18n/b1/en/messages.json',
       '_sitegen/assets/app-0.js',
       '_sitegen/assets/app-1.js',
       '_sitegen/builds/deploys/b0.json',
+      '_sitegen/builds/meta/b1.json',
     ]);
   });
 });

@@ -126,8 +126,10 @@ describe('sitegen publish', () => {
     // The previous build's messages and manifest stay for pages still open.
     expect(deletes(requests)).toEqual([]);
     const bucket = await server.list('site');
-    expect(bucket.has(`_i18n/${before.buildId}/hu/messages.json`)).toBe(true);
-    expect(bucket.has(`_sitegen/builds/meta/${before.buildId}.json`)).toBe(true);
+    expect(bucket.has(`_i18n/${before.release}/hu/messages.json`)).toBe(true);
+    expect(bucket.has(`_sitegen/builds/meta/${before.release}.json`)).toBe(true);
+    // Only content changed: the other pages kept their bytes and were not sent.
+    expect(uploaded.filter((key) => key.endsWith('.html') || !key.includes('.')).length).toBeLessThan(10);
     const latest = await server.client.send(new GetObjectCommand({ Bucket: 'site', Key: '_sitegen/builds/latest.json' }));
     expect(JSON.parse(await latest.Body!.transformToString()).id).toBe(after.buildId);
   });
@@ -166,8 +168,11 @@ describe('sitegen publish', () => {
   it('keeps the hashed assets of the last --keep-builds builds, deletes older ones after latest.json, under a prefix', async () => {
     await server.createBucket('retain');
     const ids: string[] = [];
+    const releases = new Set<string>();
     for (const out of outs) {
-      ids.push((await expectedObjects(out)).buildId);
+      const { buildId, release } = await expectedObjects(out);
+      ids.push(buildId);
+      releases.add(release);
       const { result: run, requests } = await during(() => publish(out, 's3://retain/www/', '--keep-builds', '1'));
       expect(run.code).toBe(0);
       if (out === outs[2]) {
@@ -180,9 +185,13 @@ describe('sitegen publish', () => {
       }
     }
     const bucket = await server.list('retain', 'www/');
-    const scoped = (id: string) => [`_i18n/${id}/en/messages.json`, `_sitegen/builds/meta/${id}.json`, `_sitegen/builds/deploys/${id}.json`];
-    for (const key of scoped(ids[0]!)) expect(bucket.has(key), key).toBe(false);
-    for (const key of [...scoped(ids[1]!), ...scoped(ids[2]!)]) expect(bucket.has(key), key).toBe(true);
+    // The three builds changed only content: one release, whose messages and manifest stay.
+    expect(releases.size).toBe(1);
+    const [release] = releases;
+    expect(bucket.has(`_i18n/${release}/en/messages.json`)).toBe(true);
+    expect(bucket.has(`_sitegen/builds/meta/${release}.json`)).toBe(true);
+    expect(bucket.has(`_sitegen/builds/deploys/${ids[0]}.json`)).toBe(false);
+    for (const id of ids.slice(1)) expect(bucket.has(`_sitegen/builds/deploys/${id}.json`), id).toBe(true);
     const { objects } = await expectedObjects(outs[2]!);
     for (const [key, { md5 }] of objects) expect(bucket.get(key), key).toBe(md5);
   });

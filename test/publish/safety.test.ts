@@ -9,7 +9,10 @@ import { copySite, edit, REPO, runCli, tempDir } from '../helpers/site';
 import { expectedObjects } from './expected';
 
 let server: S3TestServer;
-/** Two builds of the site: as it is, and after an article's description changed. */
+/**
+ * Two builds of the site: as it is, and after an article's description and a message every page
+ * shows changed (a new release: every page is uploaded again, so there is something to interrupt).
+ */
 const outs: string[] = [];
 
 beforeAll(async () => {
@@ -19,6 +22,7 @@ beforeAll(async () => {
   outs.push(path.join(work, 'before'));
   await build({ root, out: outs[0] });
   await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => text.replace(/^description: .*$/m, 'description: "Where ClickUp can stand in for an ERP."'));
+  await edit(root, 'locales/en.json', (text) => text.replace('"Skip to content"', '"Skip to the content"'));
   outs.push(path.join(work, 'after'));
   await build({ root, out: outs[1] });
 }, 120_000);
