@@ -1,5 +1,5 @@
 import { outputFileCandidates } from '../engine/content-types';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../shared/locales';
+import { isLocale, type Locale } from '../shared/locales';
 
 /** Where a reference leads. */
 export type Resolved =
@@ -54,9 +54,4 @@ export function pageUrlOf(urlPath: string): string {
 export function prefixLocale(urlPath: string): Locale | undefined {
   const first = urlPath.split('/')[1];
   return isLocale(first) ? first : undefined;
-}
-
-/** Whether a page URL is the form other pages link: English without prefix, the others prefixed. */
-export function isLinkedForm(url: string, locale: Locale, alternates: Readonly<Record<Locale, string>>): boolean {
-  return alternates[locale] === url && (locale !== DEFAULT_LOCALE || prefixLocale(url) === undefined);
 }
