@@ -22,11 +22,13 @@ describe('sitegen check on the real site', () => {
 });
 
 describe('links and assets', () => {
-  it('finds a link to a page that does not exist and a fragment that names no id', async () => {
+  it('finds a link to a page that does not exist, a fragment that names no id, a malformed URL and an empty src', async () => {
     const dir = await brokenCopy(out, (d) =>
-      editOutput(d, 'hu/karrier/index.html', addToMain('<a href="/hu/nincs-ilyen">x</a><a href="/hu/blog#nincs">y</a><a href="#open-positions">z</a><a href="#sehol">w</a>')),
+      editOutput(d, 'hu/karrier/index.html', addToMain('<a href="/hu/nincs-ilyen">x</a><a href="/hu/blog#nincs">y</a><a href="#open-positions">z</a><a href="#sehol">w</a><a href="/hu/%E0%A4%A">v</a><img alt="" src="">')),
     );
     expect(await findingsOf(dir)).toEqual([
+      ['/hu/karrier', 'has an empty image URL'],
+      ['/hu/karrier', 'links to "/hu/%E0%A4%A", which has a malformed %-escape'],
       ['/hu/karrier', 'links to #sehol, but this page has no element with id "sehol"'],
       ['/hu/karrier', 'links to /hu/blog#nincs, but /hu/blog has no element with id "nincs"'],
       ['/hu/karrier', 'links to /hu/nincs-ilyen, which is not in the output'],

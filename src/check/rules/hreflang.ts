@@ -35,7 +35,7 @@ function checkCanonical(context: CheckContext, document: OutputDocument, report:
   else if (facts.canonicals[0] !== expected) report(`its canonical link points at ${facts.canonicals[0]}, not at ${expected}`, 'the canonical URL of every form of a page is its unprefixed English URL or its prefixed hu/de URL');
 }
 
-/** The alternates of a page by hreflang (lower case); a value is undefined when it is not a page of the site. */
+/** The alternate links of a page grouped by hreflang, in lower case (hreflang values ignore case). */
 function alternatesOf(links: readonly LocaleLink[]): Map<string, LocaleLink[]> {
   const byLanguage = new Map<string, LocaleLink[]>();
   for (const link of links) {

@@ -51,13 +51,13 @@ function checkReferences(context: CheckContext, document: OutputDocument, report
     seen.add(key);
     if (raw === '') {
       // `href=""` is the page itself; an empty `src` is a request for the page as an image or script.
-      if (kind !== 'link' && kind !== 'form action') report(`has a ${kind} with an empty URL`);
+      if (kind !== 'link' && kind !== 'form action') report(`has an empty ${kind} URL`);
       continue;
     }
     const target = context.resolve(raw, document.url);
     if (target.kind === 'external') continue;
     if (target.kind === 'invalid') {
-      report(`${kind === 'link' ? 'links to' : kind} "${raw}", which ${target.reason}`);
+      report(kind === 'link' ? `links to "${raw}", which ${target.reason}` : `${kind} "${raw}" ${target.reason}`);
       continue;
     }
     const file = fileServing(target.path, context.output.files);
