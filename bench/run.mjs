@@ -1,6 +1,6 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, the
-// cold build of the real site (a fresh process, no template cache) and `sitegen --help`,
-// and prints medians against the targets. A benchmark, not a test: it never fails on time.
+// cold build of the real site (a fresh process, no template cache), `sitegen check` of its
+// output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,10 +31,12 @@ try {
   const help = time(['--help']);
   const cold = time(['build', '--out', path.join(out, 'dist')], () => rmSync(cache, { recursive: true, force: true }));
   const warm = time(['build', '--out', path.join(out, 'dist')]);
+  const check = time(['check', '--out', path.join(out, 'dist')]);
   const rows = [
     ['sitegen --help', help, 150],
     ['build, cold (new process, no cache)', cold, 1000],
     ['build again, replacing the previous output', warm, 1000],
+    ['check of the built site', check, 1000],
     ['sitegen --version (start-up floor)', node, undefined],
   ];
   console.log(`sitegen bench: median of ${RUNS} runs on ${process.platform} ${process.arch}, Node ${process.version}`);

@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { version } from '../../package.json';
 import { runBuild } from './run-build';
 import { runPublish } from './run-publish';
+import { runCheck } from './run-check';
 import { runWatch } from './run-watch';
 
 /**
@@ -22,6 +23,14 @@ export function createProgram(): Command {
     .option('--no-cache', 'neither use nor update the build cache in .sitegen-cache/ (the output is the same)')
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runBuild);
+
+  program
+    .command('check')
+    .description('Check the built site: links and assets, locale links, routes in all forms, hreflang, translation files, titles, headings, ids and alt texts.')
+    .addOption(new Option('--root <dir>', 'the site folder: content/routes.yaml, content/site.yaml, locales/').default('.', 'the current directory'))
+    .addOption(new Option('--out <dir>', 'the built output to check').default(undefined, 'dist/ under the root'))
+    .option('--verbose', 'print the time of each check stage, and stack traces of unexpected errors', false)
+    .action(runCheck);
 
   program
     .command('watch')

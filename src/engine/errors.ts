@@ -69,10 +69,12 @@ function sortErrors(errors: SiteError[]): SiteError[] {
 
 /**
  * `content/routes.yaml:42:5: error: unknown template "blag"` and the hint on the next line.
- * File names are shown relative to `cwd` so terminals and editors can open them.
+ * File names are shown relative to `cwd` so terminals and editors can open them; an error of
+ * no file in particular starts with `sitegen:`.
  */
 export function formatSiteError(error: SiteError, cwd = process.cwd()): string {
-  const file = error.file ? path.relative(cwd, error.file) || error.file : '<site>';
-  const head = `${file}:${error.line}:${error.column}: error: ${error.message}`;
+  const head = error.file
+    ? `${path.relative(cwd, error.file) || error.file}:${error.line}:${error.column}: error: ${error.message}`
+    : `sitegen: ${error.message}`;
   return error.hint ? `${head}\n  hint: ${error.hint}` : head;
 }

@@ -43,6 +43,16 @@ export async function readSources(root: string, problems: Problems): Promise<Sit
   };
 }
 
+/** The route table, the settings and the locale files only: what `sitegen check` compares the output with. */
+export async function readSiteDefinition(root: string, problems: Problems): Promise<Pick<SiteSources, 'root' | 'routes' | 'site' | 'locales'>> {
+  const [routes, site, locales] = await Promise.all([
+    readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
+    readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
+    readLocales(root),
+  ]);
+  return { root, routes, site, locales };
+}
+
 async function readText(root: string, name: string, problems: Problems, hint: string): Promise<SourceText | undefined> {
   const file = path.join(root, name);
   try {

@@ -133,7 +133,8 @@ const CASES: Case[] = [
     name: 'a message missing in a locale',
     file: 'locales/de.json',
     change: (t) => t.replace(/\n\s*"blog": "[^"]*",/, ''),
-    at: '{',
+    at: '"caseStudies": ',
+    column: 5,
     message: /message "nav\.blog" is missing in de/,
   },
   {
@@ -142,6 +143,14 @@ const CASES: Case[] = [
     change: (t) => t.replace(/"readingTime": "[^"]*"/, '"readingTime": "{minutes, plural, one {# perc}}"'),
     at: '"readingTime": "{minutes, plural, one {# perc}}"',
     message: /message "common\.readingTime" is not valid ICU/,
+  },
+  {
+    name: 'a plural message without a category its locale needs',
+    file: 'locales/hu.json',
+    change: (t) => t.replace(/"readingTime": "[^"]*"/, '"readingTime": "{minutes, plural, other {# perc olvasás}}"'),
+    at: '"readingTime": "{minutes, plural, other {# perc olvasás}}"',
+    column: 20,
+    message: /message "common\.readingTime" has no "one" case in \{minutes, plural\}, which hu needs/,
   },
   {
     name: 'placeholders that differ between locales',

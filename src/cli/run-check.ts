@@ -1,0 +1,31 @@
+import { reportFailure } from './report';
+
+export interface CheckFlags {
+  root: string;
+  out?: string;
+  verbose: boolean;
+}
+
+/** `sitegen check`: one line when the output is clean; otherwise every finding and exit code 1. */
+export async function runCheck(flags: CheckFlags): Promise<void> {
+  const started = performance.now();
+  const { check, formatFinding } = await import('../check/index');
+  try {
+    const result = await check({ root: flags.root, ...(flags.out ? { out: flags.out } : {}) });
+    const ms = Math.round(performance.now() - started);
+    if (flags.verbose) {
+      for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
+    }
+    const checked = `${result.pages} pages (${result.files} files) in ${result.outDir}`;
+    if (result.findings.length === 0) {
+      console.log(`sitegen: checked ${checked} in ${ms} ms: no problems`);
+      return;
+    }
+    for (const finding of result.findings) console.error(formatFinding(finding));
+    const count = result.findings.length;
+    console.error(`sitegen: check found ${count} problem${count === 1 ? '' : 's'} in ${checked} (${ms} ms)`);
+    process.exitCode = 1;
+  } catch (error) {
+    await reportFailure(error, flags.verbose);
+  }
+}

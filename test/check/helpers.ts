@@ -1,0 +1,50 @@
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { check, type Finding } from '../../src/check';
+import { edit, REPO, runCli, tempDir } from '../helpers/site';
+
+export const ORIGIN = 'https://www.kestrelbyte.example';
+
+/** Builds the real site once with the CLI into a temporary folder; returns the output folder. */
+export async function buildRealSite(): Promise<string> {
+  const out = path.join(await tempDir('sitegen-check-'), 'dist');
+  const run = await runCli(['build', '--root', REPO, '--out', out]);
+  if (run.code !== 0) throw new Error(`build failed: ${run.stderr}`);
+  return out;
+}
+
+/** A copy of a built output folder, changed by `breakIt`. */
+export async function brokenCopy(out: string, breakIt: (dir: string) => Promise<unknown>): Promise<string> {
+  const dir = path.join(await tempDir('sitegen-broken-'), 'dist');
+  // The output folder is a link to the live copy: copy the files it points at.
+  await cp(out, dir, { recursive: true, dereference: true });
+  await breakIt(dir);
+  return dir;
+}
+
+/** Rewrites a file of an output folder; fails when the change changes nothing. */
+export function editOutput(dir: string, file: string, change: (text: string) => string): Promise<string> {
+  return edit(dir, file, change);
+}
+
+export function removeOutput(dir: string, file: string): Promise<void> {
+  return rm(path.join(dir, file));
+}
+
+/**
+ * `[where, message]` of each finding: a page's URL, a source file relative to the site folder
+ * with its position (`locales/hu.json:12:5`), or an output file as `dist/...`.
+ */
+export function where(findings: readonly Finding[], root: string, out: string): Array<[string, string]> {
+  return findings.map((finding) => {
+    if (finding.page !== undefined) return [finding.page, finding.message];
+    if (finding.line !== undefined) return [`${path.relative(root, finding.file!)}:${finding.line}:${finding.column}`, finding.message];
+    return [path.join('dist', path.relative(out, finding.file!)), finding.message];
+  });
+}
+
+/** Runs the checker on a site folder and an output folder; returns `[where, message]` pairs. */
+export async function findingsOf(out: string, root = REPO): Promise<Array<[string, string]>> {
+  const result = await check({ root, out });
+  return where(result.findings, root, out);
+}
