@@ -197,6 +197,7 @@ class Folders {
 /** What a stopped build left: temporary links (and staging folders of earlier versions). */
 async function removeLeftovers(outDir: string, slotsDir: string): Promise<void> {
   const parent = path.dirname(outDir);
+  if (!existsSync(parent)) return;
   const prefixes = [`${path.basename(outDir)}.tmp-`, `${path.basename(outDir)}.old-`];
   const stray = readdirSync(parent).filter((name) => prefixes.some((prefix) => name.startsWith(prefix))).map((name) => path.join(parent, name));
   if (existsSync(slotsDir)) stray.push(...readdirSync(slotsDir).filter((name) => name.startsWith('previous-')).map((name) => path.join(slotsDir, name)));

@@ -65,6 +65,14 @@ describe('the persistent build cache and the double-buffered output', () => {
     expect(await snapshotTree(out)).toEqual(reference);
   });
 
+  it('creates an output folder whose parents do not exist yet', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'not', 'yet', 'dist');
+    const result = await build({ root, out });
+    expect(result.written?.files).toBe(296);
+    expect((await snapshotTree(out)).size).toBe(296);
+  });
+
   it('ignores a damaged cache', async () => {
     const root = await copySite();
     const out = path.join(await tempDir(), 'dist');
