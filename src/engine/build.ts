@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
 import { linkData, parseContent, splitContent, validateContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
 import { BuildFailure, Problems } from './errors';
-import { loadTemplates, templatesDirOf } from './load-templates';
+import { bundleTemplates, importTemplates, loadTemplates, templatesDirOf } from './load-templates';
+import { cachedBundle } from './bundle-cache';
 import { startMarkdownStage } from './markdown-jobs';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
@@ -64,12 +66,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // 1. Start what works beside this thread: esbuild bundles the templates in its own process,
   //    the Markdown worker loads. Then read the sources.
   const { session } = options;
+  const writing = options.write !== false;
+  // Builds that write keep a cache between runs (`.sitegen-cache/`); watch mode keeps its own.
+  const persistent = writing && !session && options.cache !== false;
+  const cacheDir = path.join(root, '.sitegen-cache');
   const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
-  const loadingTemplates = () => loadTemplates(templatesDir, path.join(root, '.sitegen-cache'));
+  const loadingTemplates = () =>
+    persistent
+      ? cachedBundle(path.join(cacheDir, 'templates.bin'), `${ENGINE_VERSION}\0${templatesDir}`, () => bundleTemplates(templatesDir, cacheDir), (bundled) => existsSync(bundled.moduleFile)).then(importTemplates)
+      : loadTemplates(templatesDir, cacheDir);
   const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
   const markdown = session?.markdown ?? startMarkdownStage();
-  const writing = options.write !== false;
-  const cacheLoading = writing && !session && options.cache !== false ? BuildCache.load(path.join(root, '.sitegen-cache'), ENGINE_VERSION) : undefined;
+  const cacheLoading = persistent ? BuildCache.load(cacheDir, ENGINE_VERSION) : undefined;
   const outputOpening = writing ? settle(Output.open(outDir)) : undefined;
   try {
     const sources =
@@ -98,8 +106,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The browser bundle builds in esbuild's process while the main thread parses content.
     const widgetsDir = widgetsDirOf(root, BUNDLED_WIDGETS_DIR);
     const fallbackMessages = englishWidgetMessages(catalog!);
-    const bundlingWidgets = () =>
-      session ? session.widgetBundler(widgetsDir).bundle(fallbackMessages) : bundleWidgets(widgetsDir, fallbackMessages);
+    const bundlingWidgets = () => {
+      if (session) return session.widgetBundler(widgetsDir).bundle(fallbackMessages);
+      if (!persistent) return bundleWidgets(widgetsDir, fallbackMessages);
+      const key = `${ENGINE_VERSION}\0${widgetsDir}\0${JSON.stringify(fallbackMessages)}`;
+      return cachedBundle(path.join(cacheDir, 'widgets.bin'), key, async () => {
+        const bundle = await bundleWidgets(widgetsDir, fallbackMessages);
+        return { value: bundle, inputs: bundle.inputs };
+      });
+    };
     const widgetsBundling = settle(
       session ? session.reuse(`widgets:${fingerprint(JSON.stringify(fallbackMessages))}`, widgetsDir, bundlingWidgets) : bundlingWidgets(),
     );

@@ -18,6 +18,8 @@ export interface WidgetBundle {
   islands: Readonly<Record<string, string>>;
   /** Hash of every output, for the build id. */
   hash: string;
+  /** Absolute paths of the source files the bundle was made from. */
+  inputs: string[];
 }
 
 const LOADER = 'runtime/loader.ts';
@@ -148,7 +150,10 @@ function collect(results: Output[]): WidgetBundle {
   const scripts: Record<string, string> = {};
   let loader = '';
   const hash = createHash('sha256');
+  const inputs = new Set<string>();
   for (const result of results) {
+    // Generated modules (island entries, built-in messages) live in esbuild namespaces, not files.
+    for (const input of Object.keys(result.metafile.inputs)) if (!/^[\w-]+:/.test(input)) inputs.add(path.resolve(input));
     for (const output of result.outputFiles) {
       const name = path.relative(outdir, output.path).split(path.sep).join('/');
       if (files.has(`${ASSETS_DIR}/${name}`)) continue;
@@ -162,7 +167,7 @@ function collect(results: Output[]): WidgetBundle {
       for (const [name, file] of Object.entries(LOADER_SCRIPTS)) if (meta.entryPoint?.endsWith(file)) scripts[name] = url;
     }
   }
-  return { files, loader, scripts, islands, hash: hash.digest('hex') };
+  return { files, loader, scripts, islands, hash: hash.digest('hex'), inputs: [...inputs].sort() };
 }
 
 /** `sitegen-island:<Name>`: an entry that hydrates `islands/<Name>.tsx`. */

@@ -33,6 +33,33 @@ export function templatesDirOf(root: string, bundledDir: string): string {
  * restarting (watch mode).
  */
 export async function loadTemplates(templatesDir: string, cacheDir: string): Promise<LoadedTemplates> {
+  return importTemplates((await bundleTemplates(templatesDir, cacheDir)).value);
+}
+
+/** What bundling the templates leaves on disk and in hand, before the module is imported. */
+export interface BundledTemplates {
+  /** The bundled module, under the cache folder. */
+  moduleFile: string;
+  /** The template source file the bundle starts from. */
+  entry: string;
+  css: string;
+  hash: string;
+  inputs: string[];
+}
+
+/** Imports a bundled templates module and checks what it exports. */
+export async function importTemplates(bundled: BundledTemplates): Promise<LoadedTemplates> {
+  const module = (await import(pathToFileURL(bundled.moduleFile).href)) as TemplateModule;
+  if (!module.templates || typeof module.ErrorPage !== 'function') {
+    throw new BuildFailure([
+      new SiteError('the templates module must export "templates" and "ErrorPage"', { file: bundled.entry }),
+    ]);
+  }
+  return { module, css: bundled.css, hash: bundled.hash, inputs: bundled.inputs };
+}
+
+/** Bundles the templates (see loadTemplates), with the files esbuild read. */
+export async function bundleTemplates(templatesDir: string, cacheDir: string): Promise<{ value: BundledTemplates; inputs: string[] }> {
   const entry = ENTRY_NAMES.map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
   if (!entry) {
     throw new BuildFailure([
@@ -79,13 +106,7 @@ export async function loadTemplates(templatesDir: string, cacheDir: string): Pro
     await mkdir(outdir, { recursive: true });
     await writeFile(moduleFile, js.contents);
   }
-  const module = (await import(pathToFileURL(moduleFile).href)) as TemplateModule;
-  if (!module.templates || typeof module.ErrorPage !== 'function') {
-    throw new BuildFailure([
-      new SiteError('the templates module must export "templates" and "ErrorPage"', { file: entry }),
-    ]);
-  }
-  return { module, css, hash: digest, inputs };
+  return { value: { moduleFile, entry, css, hash: digest, inputs }, inputs };
 }
 
 /**

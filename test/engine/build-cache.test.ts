@@ -1,8 +1,8 @@
-import { readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
-import { copySite, edit, snapshotTree, tempDir } from '../helpers/site';
+import { copySite, edit, REPO, snapshotTree, tempDir } from '../helpers/site';
 
 describe('the persistent build cache and the double-buffered output', () => {
   it('gives byte-identical output with and without the cache, after an edit', async () => {
@@ -71,6 +71,26 @@ describe('the persistent build cache and the double-buffered output', () => {
     const result = await build({ root, out });
     expect(result.written?.files).toBe(296);
     expect((await snapshotTree(out)).size).toBe(296);
+  });
+
+  it('bundles the templates and widgets again when one of their files changed, and only then', async () => {
+    const root = await copySite();
+    for (const dir of ['src/templates', 'src/shared', 'src/widgets']) await cp(path.join(REPO, dir), path.join(root, dir), { recursive: true });
+    const out = path.join(await tempDir(), 'dist');
+    await build({ root, out });
+    const bundles = async () => Promise.all(['templates.bin', 'widgets.bin'].map(async (file) => (await stat(path.join(root, '.sitegen-cache', file))).mtimeMs));
+    const first = await bundles();
+    await build({ root, out });
+    expect(await bundles()).toEqual(first);
+    await edit(root, 'src/templates/pages/CareerPage.tsx', (text) => text.replace('<h2 id="open-positions">', '<h2 id="open-positions" data-edited="yes">'));
+    await edit(root, 'src/widgets/islands/RetryLink.tsx', (text) => text.replace('export default function RetryLink({ fallbackUrl }: { fallbackUrl: string }) {', "$&\n  console.info('widget edited');"));
+    await build({ root, out });
+    expect(await readFile(path.join(out, 'hu/karrier/index.html'), 'utf8')).toContain('data-edited="yes"');
+    const assets = await readdir(path.join(out, '_sitegen/assets'));
+    const retry = assets.find((file) => file.startsWith('RetryLink-'))!;
+    expect(await readFile(path.join(out, '_sitegen/assets', retry), 'utf8')).toContain('widget edited');
+    const fresh = await build({ root, out: path.join(await tempDir(), 'dist'), cache: false });
+    expect(await snapshotTree(out)).toEqual(await snapshotTree(fresh.outDir));
   });
 
   it('ignores a damaged cache', async () => {

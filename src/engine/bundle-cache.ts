@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { contentHash } from './write-output';
+
+/** A bundle with the files esbuild read to make it. */
+export interface Bundled<T> {
+  value: T;
+  /** Absolute paths of the input files. */
+  inputs: readonly string[];
+}
+
+/**
+ * A bundle kept in `file` (under `.sitegen-cache/`) with the hash of every input file: while
+ * `key` (what else the bundle depends on) and every input's bytes are the same, the bundle is
+ * reused instead of made again. Hashing the inputs (sitegen's and the site's sources, and the
+ * packages they import) costs a few milliseconds; bundling costs hundreds. A missing or
+ * damaged file, or `usable` saying no, makes the bundle again.
+ */
+export async function cachedBundle<T>(file: string, key: string, make: () => Promise<Bundled<T>>, usable: (value: T) => boolean = () => true): Promise<T> {
+  const saved = await readRecord<T>(file);
+  if (saved && saved.key === key && usable(saved.value) && (await unchanged(saved.inputs))) return saved.value;
+  const made = await make();
+  const inputs = await Promise.all(made.inputs.map(async (input) => [input, contentHash(await readFile(input))] as const));
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}`;
+  await writeFile(temporary, serialize({ key, inputs, value: made.value }));
+  await rename(temporary, file);
+  return made.value;
+}
+
+async function readRecord<T>(file: string): Promise<{ key: string; inputs: Array<readonly [string, string]>; value: T } | undefined> {
+  try {
+    return deserialize(await readFile(file));
+  } catch {
+    return undefined;
+  }
+}
+
+async function unchanged(inputs: ReadonlyArray<readonly [string, string]>): Promise<boolean> {
+  const same = await Promise.all(inputs.map(async ([input, hash]) => existsSync(input) && contentHash(await readFile(input)) === hash));
+  return same.every(Boolean);
+}
