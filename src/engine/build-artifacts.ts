@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../shared/locales';
 import type { BuildInfo } from './build-info';
 import type { SiteContent } from './content';
+import { renderFeed, type FeedInput, type FeedPlan } from './feeds';
+import { buildRobots, buildSitemap, type SitemapInput } from './sitemap';
 import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from './messages';
 import type { PagePlan } from './plan-pages';
 
@@ -50,6 +52,15 @@ export function buildArtifacts(
     files.set(`_i18n/${info.id}/${locale}/messages.json`, JSON.stringify(client));
   }
   return files;
+}
+
+/** What search engines and feed readers read: `sitemap.xml`, `robots.txt` and every feed. */
+export function buildSearchFiles(pages: readonly PagePlan[], feeds: readonly FeedPlan[], input: SitemapInput & FeedInput): OutputFiles {
+  return new Map([
+    ['sitemap.xml', buildSitemap(pages, input)],
+    ['robots.txt', buildRobots(input.siteUrl)],
+    ...feeds.map((feed) => [feed.outputPath, renderFeed(feed, input)] as const),
+  ]);
 }
 
 /** Every page URL with its route, locale and the route's URL in each locale. */

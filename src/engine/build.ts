@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
+import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
 import { linkData, parseContent, splitContent, validateContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
@@ -9,10 +9,12 @@ import { startMarkdownStage } from './markdown-jobs';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
+import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources, refreshSources } from './read-sources';
 import { renderErrorPages, renderPages } from './render-pages';
 import { checkRouteTemplates, parseRouteTable } from './route-table';
+import { shareImageOf } from './share-image';
 import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
 import { parseYamlSource } from './yaml-source';
 import type { Assets as BuildAssets } from './template-api';
@@ -123,6 +125,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // pages that show it.
     const info = session ? once('build info', 'dev', () => ({ ...computeInfo(), id: 'dev' })) : computeInfo();
     const assets = buildAssets(templates.css, sources.publicFiles);
+    // Templates decide which pages stay out of search results and which pages feeds list.
+    const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
+    const indexed = (page: PagePlan) => !definitionOf(page).noindex;
+    const feeds = planFeeds(pages, (page) => definitionOf(page).feed === true, problems);
+    const shareImage = shareImageOf(site!, sources.publicFiles, sources.site!, problems);
+    problems.throwIfAny();
     const renderInput = {
       routes: routes!,
       content,
@@ -134,10 +142,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         loader: widgets.loader,
         scripts: widgets.scripts as BuildAssets['scripts'],
         islands: widgets.islands,
+        shareImage,
       },
       build: info,
       dev: session !== undefined,
       templateFiles: templates.inputs,
+      feeds,
+      feedLinks: feedLinks(feeds, { content, companyName: site!.company.name }),
     };
     const reuse = session?.pageReuse({
       sources,
@@ -151,11 +162,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     problems.throwIfAny();
     timings.lap('render pages');
 
-    // 7. Collect pages, JSON artifacts and assets, then write them all at once.
+    // 7. Collect pages, JSON artifacts, sitemap and feeds, and assets, then write them all at once.
     const files = mergeOutputs(
       [
         new Map([...rendered.map(({ plan, html }) => [plan.outputPath, html] as const), ...errorPages]),
         buildArtifacts(pages, content, catalog!, info, session?.payloads),
+        buildSearchFiles(pages, feeds, { content, siteUrl: site!.url, companyName: site!.company.name, timestamp: info.timestamp, indexed }),
         widgets.files,
         assets.files,
       ],
