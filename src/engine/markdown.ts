@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
-import type { Heading as MdHeading, Link, Root } from 'mdast';
+import type { Heading as MdHeading, Link, List, Root, Table } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -33,7 +33,12 @@ export interface RenderedMarkdown {
  * GitHub's schema. Heading ids keep their plain slug, unlike GitHub's `user-content-` prefix,
  * so `[link](#what-is-included)` works without script; only headings produce ids.
  */
-const sanitizeSchema: Schema = { ...defaultSchema, clobberPrefix: '' };
+const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  // Tables scroll sideways on narrow screens: keyboard users must be able to focus them.
+  attributes: { ...defaultSchema.attributes, table: [...(defaultSchema.attributes?.table ?? []), 'tabIndex'] },
+};
 
 const ROUTE_SCHEME = 'route:';
 
@@ -53,6 +58,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     .use(remarkGfm)
     .use(() => rewriteSiteLinks)
     .use(() => addHeadingIds)
+    .use(() => accessibleTaskListsAndTables)
     .use(remarkHtml, { sanitize: sanitizeSchema })
     .freeze();
 
@@ -120,6 +126,29 @@ function addHeadingIds(tree: Root, file: VFile): void {
     words += countWords((node as { value: string }).value);
   });
   file.data.words = words;
+}
+
+/**
+ * Task list items show a ballot box (☐, ☑) as text instead of a disabled checkbox: a checkbox
+ * needs a label, and one that cannot be changed is no control. Tables get `tabindex="0"` so a
+ * table that scrolls sideways can be scrolled from the keyboard.
+ */
+function accessibleTaskListsAndTables(tree: Root): void {
+  visit(tree, 'list', (list: List) => {
+    if (!list.children.some((item) => typeof item.checked === 'boolean')) return;
+    list.data = { ...list.data, hProperties: { ...list.data?.hProperties, className: ['contains-task-list'] } };
+    for (const item of list.children) {
+      if (typeof item.checked !== 'boolean') continue;
+      const mark = { type: 'text', value: item.checked ? '☑ ' : '☐ ' } as const;
+      const first = item.children[0];
+      if (first?.type === 'paragraph') first.children.unshift(mark);
+      else item.children.unshift({ type: 'paragraph', children: [mark] });
+      item.checked = null;
+    }
+  });
+  visit(tree, 'table', (table: Table) => {
+    table.data = { ...table.data, hProperties: { ...table.data?.hProperties, tabIndex: 0 } };
+  });
 }
 
 function countWords(text: string): number {
