@@ -10,8 +10,9 @@
 //   LIGHTHOUSE_ONLY=home,contact npm run lighthouse      some pages (home, article, service, contact)
 //   LIGHTHOUSE_LOCALES=hu LIGHTHOUSE_FORMS=mobile ...    some locales, form factors
 //   CHROME_PATH=/usr/bin/chromium                        the browser (default: Debian's Chromium)
+//   LIGHTHOUSE_REPORTS=/tmp/lh                           also write each median run's JSON report there
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -30,7 +31,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const work = mkdtempSync(path.join(tmpdir(), 'sitegen-lighthouse-'));
 const { serveDist } = await importTs('test/helpers/static-server.ts');
 const dist = path.join(work, 'dist');
-const server = await serveDist(dist);
+const server = await serveDist(dist, { compress: true });
 let chrome;
 try {
   // A copy of the site whose URL is the server's origin.
@@ -65,6 +66,10 @@ try {
           runs.push(result.lhr);
         }
         const lhr = computeMedianRun(runs);
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}-${locale}-${form}.json`), JSON.stringify(lhr));
+        }
         const row = {
           page: name,
           locale,
@@ -106,7 +111,7 @@ function table(rows) {
     '',
     `\`npm run lighthouse\`: Lighthouse ${lighthouseVersion()} with ${chromeVersion}, Node ${process.version}, ${RUNS} runs per row, the median run`,
     `(Lighthouse's \`computeMedianRun\`). Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown); desktop its desktop preset.`,
-    'Served from 127.0.0.1 by the test static server (production path mapping, immutable assets); first visits, so the consent banner shows.',
+    'Served from 127.0.0.1 by the test static server (production path mapping, immutable assets, gzip as a CDN sends it); first visits, so the consent banner shows.',
     '',
     `${perfect} of ${rows.length} rows score 100 in all four categories. Simulated mobile LCP: ${Math.min(...lcpMobile).toFixed(0)}-${Math.max(...lcpMobile).toFixed(0)} ms (target below 800 ms).`,
     '',

@@ -116,7 +116,11 @@ export interface BuildStamp {
 
 /** The hashed asset URLs a page references. */
 export interface Assets {
-  stylesheet: string;
+  /**
+   * The stylesheet: its text to inline in a `<style>` element when it is small (no
+   * render-blocking request), else the URL of the hashed file.
+   */
+  stylesheet: { inline: string } | { url: string };
   /** The loader script every page runs. */
   loader: string;
   /** The scripts the loader imports when needed (`RuntimeConfig.scripts`). */

@@ -67,7 +67,11 @@ export function Document(props: DocumentProps) {
           structuredData={props.structuredData}
         />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.stylesheet} />
+        {'inline' in assets.stylesheet ? (
+          <style dangerouslySetInnerHTML={{ __html: assets.stylesheet.inline }} />
+        ) : (
+          <link rel="stylesheet" href={assets.stylesheet.url} />
+        )}
         <script type="module" src={assets.loader} />
       </head>
       <body>
