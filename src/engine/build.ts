@@ -155,7 +155,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       split,
       content,
       routes: routes!,
-      everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()],
+      everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, JSON.stringify(shareImage ?? null), ...sources.publicFiles.keys()],
     });
     const rendered = renderPages(pages, renderInput, problems, reuse);
     const errorPages = renderErrorPages(renderInput, problems, reuse);
