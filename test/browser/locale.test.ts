@@ -98,6 +98,8 @@ describe('the language switcher', () => {
     const context = await newContext(suite.browser);
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/hu/karrier`);
+    // The loader starts after the first paint; the consent banner it shows on a first visit says it runs.
+    await page.locator('.consent-banner').waitFor();
     // Follow the German link without hovering the menu first: the island has not hydrated.
     const german = page.locator('.language-menu a[hreflang="de"]');
     await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.language-menu')!.setAttribute('open', ''));

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteSettings } from '../../engine/template-api';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
+import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { LOCALES } from '../../shared/locales';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
@@ -72,7 +73,8 @@ export function Document(props: DocumentProps) {
         ) : (
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
-        <script type="module" src={assets.loader} />
+        {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
+        <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
       <body>
         <a className="skip-link" href="#main">
