@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Locale } from '../shared/locales';
 import type { BuildInfo } from './build-info';
 import type { SiteContent } from './content';
+import { renderFeed, type FeedInput, type FeedPlan } from './feeds';
+import { buildRobots, buildSitemap, type SitemapInput } from './sitemap';
 import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from './messages';
 import type { PagePlan } from './plan-pages';
+import type { Assets } from './template-api';
 
 /** Output files by path relative to the output folder. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -52,6 +55,15 @@ export function buildArtifacts(
   return files;
 }
 
+/** What search engines and feed readers read: `sitemap.xml`, `robots.txt` and every feed. */
+export function buildSearchFiles(pages: readonly PagePlan[], feeds: readonly FeedPlan[], input: SitemapInput & FeedInput): OutputFiles {
+  return new Map([
+    ['sitemap.xml', buildSitemap(pages, input)],
+    ['robots.txt', buildRobots(input.siteUrl)],
+    ...feeds.map((feed) => [feed.outputPath, renderFeed(feed, input)] as const),
+  ]);
+}
+
 /** Every page URL with its route, locale and the route's URL in each locale. */
 function routeManifest(pages: readonly PagePlan[], info: BuildInfo) {
   return {
@@ -62,11 +74,27 @@ function routeManifest(pages: readonly PagePlan[], info: BuildInfo) {
   };
 }
 
-/** The stylesheet under a content-hashed name, and the files of `public/` as they are. */
-export function buildAssets(css: string, publicFiles: ReadonlyMap<string, Buffer>): { files: OutputFiles; stylesheet: string } {
+/**
+ * A stylesheet up to this size (minified, before compression) is inlined into every page: a
+ * separate file would be a render-blocking request, one more round trip before the first paint
+ * on a slow connection, while inlined it costs each page a few kilobytes compressed.
+ */
+export const INLINE_STYLESHEET_LIMIT = 24 * 1024;
+
+/**
+ * The stylesheet, inlined when small (see INLINE_STYLESHEET_LIMIT), else under a content-hashed
+ * name; and the files of `public/` as they are.
+ */
+export function buildAssets(
+  css: string,
+  publicFiles: ReadonlyMap<string, Buffer>,
+  limit = INLINE_STYLESHEET_LIMIT,
+): { files: OutputFiles; stylesheet: Assets['stylesheet'] } {
   const files: OutputFiles = new Map(publicFiles);
+  // A `</style` in the CSS (in a string or comment) would end the element early.
+  if (Buffer.byteLength(css) <= limit && !/<\/style/i.test(css)) return { files, stylesheet: { inline: css } };
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
   const stylesheet = `${ASSETS_DIR}/site-${hash}.css`;
   files.set(stylesheet, css);
-  return { files, stylesheet: `/${stylesheet}` };
+  return { files, stylesheet: { url: `/${stylesheet}` } };
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildArtifacts, buildAssets, type OutputFiles } from './build-artifacts';
+import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, type BuildInfo } from './build-info';
 import { linkData, parseContent, splitContent, validateContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
@@ -11,10 +11,12 @@ import { startMarkdownStage } from './markdown-jobs';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
+import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources, refreshSources } from './read-sources';
 import { renderErrorPages, renderPages, type PageSink } from './render-pages';
 import { checkRouteTemplates, parseRouteTable } from './route-table';
+import { shareImageOf } from './share-image';
 import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
 import { parseYamlSource } from './yaml-source';
 import type { Assets as BuildAssets } from './template-api';
@@ -156,6 +158,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // pages that show it.
     const info = session ? once('build info', 'dev', () => ({ ...computeInfo(), id: 'dev', release: 'dev' })) : computeInfo();
     const assets = buildAssets(templates.css, sources.publicFiles);
+    // Templates decide which pages stay out of search results and which pages feeds list.
+    const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
+    const indexed = (page: PagePlan) => !definitionOf(page).noindex;
+    const feeds = planFeeds(pages, (page) => definitionOf(page).feed === true, problems);
+    const shareImage = shareImageOf(site!, sources.publicFiles, sources.site!, problems);
+    problems.throwIfAny();
     const renderInput = {
       routes: routes!,
       content,
@@ -167,23 +175,32 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         loader: widgets.loader,
         scripts: widgets.scripts as BuildAssets['scripts'],
         islands: widgets.islands,
+        shareImage,
       },
       build: { release: info.release, year: new Date(info.timestamp).getUTCFullYear() },
       dev: session !== undefined,
       templateFiles: templates.inputs,
+      feeds,
+      feedLinks: feedLinks(feeds, { content, companyName: site!.company.name }),
     };
     const inputs = { sources, split, content, routes: routes! };
     const output = outputOpening && (await settledOrErrors(outputOpening, problems));
     const reuse =
       session?.pageReuse({
         ...inputs,
-        everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, ...sources.publicFiles.keys()],
+        everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, JSON.stringify(shareImage ?? null), ...sources.publicFiles.keys()],
       }) ??
-      (cache && output && cache.pageReuse(inputs, fingerprint(info.release, String(renderInput.build.year)), (file, hash) => output.holds(file, hash)));
+      (cache && output && cache.pageReuse(inputs, fingerprint(info.release, String(renderInput.build.year), JSON.stringify(shareImage ?? null)), (file, hash) => output.holds(file, hash)));
 
-    // 7. The error pages, JSON artifacts and assets.
+    // 7. The error pages, JSON artifacts, sitemap and feeds, and assets.
     const files = mergeOutputs(
-      [renderErrorPages(renderInput, problems, reuse), buildArtifacts(pages, content, catalog!, info, session?.payloads), widgets.files, assets.files],
+      [
+        renderErrorPages(renderInput, problems, reuse),
+        buildArtifacts(pages, content, catalog!, info, session?.payloads),
+        buildSearchFiles(pages, feeds, { content, siteUrl: site!.url, companyName: site!.company.name, timestamp: info.timestamp, indexed }),
+        widgets.files,
+        assets.files,
+      ],
       new Set(pages.map((page) => page.outputPath)),
       root,
       problems,

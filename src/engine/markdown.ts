@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
-import type { Definition, Link, Nodes, Root } from 'mdast';
+import type { Definition, Link, List, Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -32,7 +32,12 @@ export interface RenderedMarkdown {
  * GitHub's schema. Heading ids keep their plain slug, unlike GitHub's `user-content-` prefix,
  * so `[link](#what-is-included)` works without script; only headings produce ids.
  */
-const sanitizeSchema: Schema = { ...defaultSchema, clobberPrefix: '' };
+const sanitizeSchema: Schema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  // Tables scroll sideways on narrow screens: keyboard users must be able to focus them.
+  attributes: { ...defaultSchema.attributes, table: [...(defaultSchema.attributes?.table ?? []), 'tabIndex'] },
+};
 
 const ROUTE_SCHEME = 'route:';
 
@@ -70,8 +75,8 @@ export function createMarkdownRenderer(): MarkdownRenderer {
 
 /**
  * One walk over the tree: `route:<id>` links become the route's URL in the page's locale (links
- * into another locale are errors), headings get GitHub-style ids and are collected, and words
- * are counted. A plain loop rather than unist-util-visit: its per-node bookkeeping cost a tenth
+ * into another locale are errors), headings get GitHub-style ids and are collected, words are
+ * counted, and task lists and tables are made accessible (`accessibleTaskList`). A plain loop rather than unist-util-visit: its per-node bookkeeping cost a tenth
  * of the Markdown time of a large build (profiled).
  */
 function finishTree(tree: Root, file: VFile): void {
@@ -97,12 +102,36 @@ function finishTree(tree: Root, file: VFile): void {
       case 'code':
         words += countWords(node.value);
         break;
+      case 'list':
+        accessibleTaskList(node);
+        break;
+      case 'table':
+        // A table that scrolls sideways can be scrolled from the keyboard.
+        node.data = { ...node.data, hProperties: { ...node.data?.hProperties, tabIndex: 0 } };
+        break;
     }
     if ('children' in node) for (const child of node.children) walk(child);
   };
   walk(tree);
   file.data.headings = headings;
   file.data.words = words;
+}
+
+/**
+ * Task list items show a ballot box (☐, ☑) as text instead of a disabled checkbox: a checkbox
+ * needs a label, and one that cannot be changed is no control.
+ */
+function accessibleTaskList(list: List): void {
+  if (!list.children.some((item) => typeof item.checked === 'boolean')) return;
+  list.data = { ...list.data, hProperties: { ...list.data?.hProperties, className: ['contains-task-list'] } };
+  for (const item of list.children) {
+    if (typeof item.checked !== 'boolean') continue;
+    const mark = { type: 'text', value: item.checked ? '☑ ' : '☐ ' } as const;
+    const first = item.children[0];
+    if (first?.type === 'paragraph') first.children.unshift(mark);
+    else item.children.unshift({ type: 'paragraph', children: [mark] });
+    item.checked = null;
+  }
 }
 
 function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): void {

@@ -10,7 +10,8 @@ import { canonicalUrl, type PagePlan } from './plan-pages';
 import { contentHash } from './write-output';
 import type { Route } from './route-table';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import type { Assets, BuildStamp, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
+import type { FeedPlan } from './feeds';
+import type { Assets, BuildStamp, FeedLink, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
 
 /** What every page of a build renders from. */
 export interface RenderInput {
@@ -25,6 +26,9 @@ export interface RenderInput {
   dev: boolean;
   /** The template source files: a template that throws is reported at its own line. */
   templateFiles: readonly string[];
+  /** The feeds, and the links to them each locale's pages show. */
+  feeds: readonly FeedPlan[];
+  feedLinks: ReadonlyMap<Locale, readonly FeedLink[]>;
 }
 
 /**
@@ -94,15 +98,17 @@ export async function renderPages(pages: readonly PagePlan[], input: RenderInput
       }
     }
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
-    const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`]);
+    const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`, ...feedHubs(input, plan.locale)]);
     // A page that only lists or links another route shows its summary, not its body.
     const links = reuse ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
     const template = input.templates.templates[plan.template]!;
     const content = input.content.get(plan.routeId)![plan.locale];
-    const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...page } = plan;
+    const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...planned } = plan;
+    const page = template.noindex ? { ...planned, noindex: true } : planned;
+    const feeds = input.feedLinks.get(plan.locale) ?? [];
     const html = renderDocument(
       template.component,
-      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input) },
+      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
       `rendering ${plan.url}`,
       input.templateFiles,
       problems,
@@ -139,7 +145,7 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
   const i18n = createI18n('en', input.catalog);
   const pages = new Map<string, string>();
   // They show no content: they change with everything else and the English messages only.
-  const fingerprint = reuse && `${reuse.everything}\n${reuse.hashOf('messages:en')}`;
+  const fingerprint = reuse && [reuse.everything, ...['messages:en', ...feedHubs(input, 'en')].map((dep) => reuse.hashOf(dep))].join('\n');
   for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
     const cached = reuse?.pages.get(file);
     if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
@@ -148,7 +154,16 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
     }
     const html = renderDocument(
       input.templates.ErrorPage,
-      { kind, site: input.site, i18n, links: createLinks('en', input), assets: input.assets, build: input.build, runtime: runtimeConfig('en', input) },
+      {
+        kind,
+        site: input.site,
+        i18n,
+        links: createLinks('en', input),
+        assets: input.assets,
+        build: input.build,
+        runtime: runtimeConfig('en', input),
+        feeds: input.feedLinks.get('en') ?? [],
+      },
       `rendering ${file}`,
       input.templateFiles,
       problems,
@@ -159,6 +174,11 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
     if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
   }
   return pages;
+}
+
+/** Every page links its locale's feeds by the hub's title: it depends on those hubs' summaries. */
+function feedHubs(input: RenderInput, locale: Locale): string[] {
+  return input.feeds.filter((feed) => feed.locale === locale).map((feed) => `summary:${feed.hub.routeId}:${locale}`);
 }
 
 /** What a page in `locale` tells its browser code. */

@@ -37,6 +37,11 @@ const SiteSettingsSchema = z.strictObject({
       )
       .min(1),
   }),
+  /** The image shown when a page is shared (OpenGraph, Twitter): a PNG or JPEG in public/, ideally 1200x630. */
+  shareImage: z
+    .string()
+    .regex(/^\/[^?#]+\.(png|jpe?g)$/i, 'must be a path in public/ like "/images/share.png" (PNG or JPEG)')
+    .optional(),
   /** How often open pages ask whether a newer build was published. */
   buildCheckSeconds: z.number().int().min(10).default(3600),
   company: z.strictObject({

@@ -24,6 +24,27 @@ export interface PageInfo {
   alternates: Readonly<Record<Locale, string>>;
   /** The route id of the page's parent (the hub that lists it), if any. */
   parent: string | undefined;
+  /** Kept out of search results and the sitemap (its template's `noindex`). */
+  noindex?: boolean;
+}
+
+/** A feed a page links in its head. */
+export interface FeedLink {
+  /** The feed's URL path (`/hu/blog/feed.xml`). */
+  url: string;
+  title: string;
+  /** `application/atom+xml`. */
+  type: string;
+}
+
+/** The image shown when a page is shared (OpenGraph, Twitter cards), from `shareImage` in site.yaml. */
+export interface ShareImage {
+  /** URL path of the file in `public/`. */
+  url: string;
+  width: number;
+  height: number;
+  /** `image/png` or `image/jpeg`. */
+  type: string;
 }
 
 /** A heading of the page's Markdown, for a table of contents. */
@@ -99,13 +120,19 @@ export interface BuildStamp {
 
 /** The hashed asset URLs a page references. */
 export interface Assets {
-  stylesheet: string;
+  /**
+   * The stylesheet: its text to inline in a `<style>` element when it is small (no
+   * render-blocking request), else the URL of the hashed file.
+   */
+  stylesheet: { inline: string } | { url: string };
   /** The loader script every page runs. */
   loader: string;
   /** The scripts the loader imports when needed (`RuntimeConfig.scripts`). */
   scripts: RuntimeConfig['scripts'];
   /** Each island's entry chunk, by island name. */
   islands: Readonly<Record<string, string>>;
+  /** The site's share image, if site.yaml names one. */
+  shareImage?: ShareImage | undefined;
 }
 
 export interface PageProps<Data = Record<string, unknown>> {
@@ -118,6 +145,8 @@ export interface PageProps<Data = Record<string, unknown>> {
   build: BuildStamp;
   /** What the page's browser code needs to know (`<script id="sitegen-config">`). */
   runtime: RuntimeConfig;
+  /** The feeds of the page's locale. */
+  feeds: readonly FeedLink[];
 }
 
 /** The error pages (`404.html`, `error.html`) have no route and no Markdown. */
@@ -129,12 +158,18 @@ export interface ErrorPageProps {
   assets: Assets;
   build: BuildStamp;
   runtime: RuntimeConfig;
+  /** The feeds of the error pages' locale (English). */
+  feeds: readonly FeedLink[];
 }
 
 export interface TemplateDefinition {
   component: ComponentType<PageProps<any>>;
   /** Front matter fields beyond the common `title`, `description` and `summary`. */
   fields?: z.ZodRawShape;
+  /** Its pages are kept out of search results and the sitemap (form results, for example). */
+  noindex?: boolean;
+  /** Its pages are entries of their parent hub's Atom feed (articles). */
+  feed?: boolean;
 }
 
 /** What `src/templates/index.ts` exports. */

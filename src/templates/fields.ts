@@ -54,6 +54,13 @@ export const careerFields = {
         title: text,
         location: text,
         employment: text,
+        /** schema.org's employment type, for the JobPosting (the `employment` text is what people read). */
+        employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER']),
+        /** The day the position was published, and the last day applications are taken. */
+        posted: isoDate,
+        validThrough: isoDate.optional(),
+        /** A fully remote position: the countries applicants may live in (ISO 3166 codes). */
+        remoteCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 country code like "HU"')).min(1).optional(),
         summary: text,
         duties: textList.optional(),
         requirements: textList.optional(),

@@ -18,7 +18,7 @@ import { TenderPage } from './pages/TenderPage';
 export const templates: Record<string, TemplateDefinition> = {
   home: { component: HomePage },
   hub: { component: HubPage },
-  article: { component: ArticlePage, fields: articleFields },
+  article: { component: ArticlePage, fields: articleFields, feed: true },
   service: { component: ServicePage, fields: serviceFields },
   'case-study': { component: CaseStudyPage, fields: caseStudyFields },
   tender: { component: TenderPage, fields: tenderFields },
@@ -26,7 +26,7 @@ export const templates: Record<string, TemplateDefinition> = {
   about: { component: AboutPage },
   contact: { component: ContactPage },
   offer: { component: OfferPage },
-  'contact-result': { component: ContactResultPage },
+  'contact-result': { component: ContactResultPage, noindex: true },
 };
 
 export const ErrorPage: TemplateModule['ErrorPage'] = ErrorPages;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/engine';
+import { buildAssets } from '../../src/engine/build-artifacts';
 import { REPO } from '../helpers/site';
 
 let site: BuildResult;
@@ -53,14 +54,27 @@ describe('build artifacts', () => {
     expect(Object.keys(en).every((key) => key.startsWith('widgets.'))).toBe(true);
   });
 
-  it('serves the stylesheet under its content hash, linked from every page', () => {
-    const css = [...site.files.keys()].filter((file) => file.endsWith('.css'));
-    expect(css).toHaveLength(1);
-    const [file] = css as [string];
-    const hash = createHash('sha256').update(site.files.get(file) as string).digest('hex').slice(0, 10);
-    expect(file).toBe(`_sitegen/assets/site-${hash}.css`);
-    for (const page of site.pages) {
-      expect(site.files.get(page.outputPath) as string).toContain(`<link rel="stylesheet" href="/${file}"/>`);
+  it('inlines the small stylesheet into every page, with no render-blocking request', () => {
+    expect([...site.files.keys()].filter((file) => file.endsWith('.css'))).toEqual([]);
+    for (const file of [...site.pages.map((page) => page.outputPath), '404.html']) {
+      const html = site.files.get(file) as string;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toMatch(/<style>:root\{--ink: ?#14213d;/);
+      expect(head).not.toContain('rel="stylesheet"');
+      // Scripts in the head are modules (deferred) or data: none blocks rendering.
+      expect([...head.matchAll(/<script( [^>]*)?>/g)].map((m) => m[1] ?? '').filter((attrs) => !/type="(module|application\/ld\+json)"/.test(attrs))).toEqual(
+        file === 'index.html' ? [''] : [],
+      );
     }
+  });
+
+  it('serves a stylesheet over the limit under its content hash', () => {
+    const css = `a{color:red}${' '.repeat(40)}`;
+    const { files, stylesheet } = buildAssets(css, new Map(), 32);
+    const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
+    expect(stylesheet).toEqual({ url: `/_sitegen/assets/site-${hash}.css` });
+    expect(files.get(`_sitegen/assets/site-${hash}.css`)).toBe(css);
+    expect(buildAssets('a{color:red}', new Map(), 32).stylesheet).toEqual({ inline: 'a{color:red}' });
+    expect(buildAssets('a{content:"</style>"}', new Map(), 32).stylesheet).toHaveProperty('url');
   });
 });

@@ -173,6 +173,35 @@ const CASES: Case[] = [
     at: 'url: www.example',
     message: /url: must be an absolute http\(s\) URL/,
   },
+  {
+    name: 'a share image that is not in public/',
+    file: 'content/site.yaml',
+    change: (t) => t.replace('shareImage: /images/share.png', 'shareImage: /images/missing.png'),
+    at: 'shareImage: /images/missing.png',
+    column: 13,
+    message: /shareImage \/images\/missing\.png is not a file in public\//,
+  },
+  {
+    name: 'a share image that crawlers do not show',
+    file: 'content/site.yaml',
+    change: (t) => t.replace('shareImage: /images/share.png', 'shareImage: /images/hero.svg'),
+    at: 'shareImage: /images/hero.svg',
+    message: /shareImage: must be a path in public\/ like "\/images\/share\.png" \(PNG or JPEG\)/,
+  },
+  {
+    name: 'a route on the URL of a feed',
+    file: 'content/routes.yaml',
+    change: (t) => t.replace('paths: { en: /privacy-policy,', 'paths: { en: /blog/feed.xml,'),
+    at: 'paths: { en: /blog/feed.xml,',
+    message: /route "privacy-policy" has the URL \/blog\/feed\.xml, which the en feed of "blog" needs/,
+  },
+  {
+    name: 'an open position without its posting date',
+    file: 'content/de/career.md',
+    change: (t) => t.replace('    posted: 2026-10-05\n', ''),
+    at: '  - id: senior-react-developer',
+    message: /posted/,
+  },
 ];
 
 let outDir: string;

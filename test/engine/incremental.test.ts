@@ -34,6 +34,17 @@ describe('incremental builds (watch mode)', () => {
     expect(article.count).toBe(6);
     expect(String(article.result.files.get('clickup-as-erp/index.html'))).toContain('ClickUp as an ERP, revisited');
     expect(String(article.result.files.get('blog/index.html'))).toContain('ClickUp as an ERP, revisited');
+    // The feed and sitemap are made again on every build.
+    expect(String(article.result.files.get('blog/feed.xml'))).toContain('<title>ClickUp as an ERP, revisited</title>');
+    expect(String(article.result.files.get('sitemap.xml'))).toContain('<loc>https://www.kestrelbyte.example/clickup-as-erp</loc>');
+
+    // The blog hub's title names the feed every page of its locale links: all of them render.
+    const hub = await rerendered(root, session, ['content/de/blog.md'], () =>
+      edit(root, 'content/de/blog.md', (text) => text.replace(/^title: .*$/m, 'title: "Fachartikel"')),
+    );
+    expect(hub.count).toBe(total / 4);
+    expect(String(hub.result.files.get('de/karriere/index.html'))).toContain('title="Fachartikel | Kestrelbyte" href="/de/blog/feed.xml"');
+    expect(String(hub.result.files.get('de/blog/feed.xml'))).toContain('<title>Fachartikel | Kestrelbyte</title>');
 
     // A page nobody lists: only its own forms (the Hungarian about page: one form).
     const about = await rerendered(root, session, ['content/hu/about-us.md'], () =>

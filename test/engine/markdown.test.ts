@@ -28,11 +28,13 @@ describe('Markdown', () => {
     ]);
   });
 
-  it('renders GitHub-flavoured tables and task lists', () => {
-    const { html } = renderBody('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n');
-    expect(html).toContain('<table>');
+  it('renders GitHub-flavoured tables, focusable for sideways scrolling, and task lists as ballot boxes', () => {
+    const { html } = renderBody('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] open *one*\n- plain\n');
+    expect(html).toContain('<table tabindex="0">');
     expect(html).toContain('<td>1</td>');
-    expect(html).toContain('type="checkbox"');
+    // A disabled checkbox has no label and is no control: the state is text.
+    expect(html).not.toContain('<input');
+    expect(html).toContain('<ul class="contains-task-list">\n<li>☑ done</li>\n<li>☐ open <em>one</em></li>\n<li>plain</li>');
   });
 
   it('removes raw HTML and unsafe links', () => {

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { contentTypeOf, outputFileCandidates } from '../../src/engine/content-types';
 
 
@@ -22,9 +23,10 @@ export interface StaticServer {
 /**
  * Serves a built `dist/` on 127.0.0.1 the way the production bucket does: `/career` is
  * `career/index.html` (no redirect), unknown paths get `404.html` with status 404, and HTML is
- * revalidated on every request.
+ * revalidated on every request. With `compress`, text is sent gzipped to clients that accept
+ * it, as a CDN does (the Lighthouse benchmark).
  */
-export async function serveDist(dir: string): Promise<StaticServer> {
+export async function serveDist(dir: string, options: { compress?: boolean } = {}): Promise<StaticServer> {
   const requests: ServedRequest[] = [];
   const failures = new Map<string, number>();
   const server = createServer((request, response) => {
@@ -48,9 +50,13 @@ export async function serveDist(dir: string): Promise<StaticServer> {
     const body = await readFile(file);
     const type = contentTypeOf(file);
     const immutable = urlPath.startsWith('/_sitegen/assets/');
-    response
-      .writeHead(200, { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' })
-      .end(body);
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const gzip = options.compress && /gzip/.test(String(request.headers['accept-encoding'])) && /^(text\/|application\/(json|xml|javascript)|image\/svg)/.test(type);
+    if (gzip) {
+      headers['content-encoding'] = 'gzip';
+      headers.vary = 'accept-encoding';
+    }
+    response.writeHead(200, headers).end(gzip ? gzipSync(body) : body);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { I18n, Links, PageInfo } from '../../engine/template-api';
+import { breadcrumbTrail } from './breadcrumbs';
 
 interface PageHeaderProps {
   page: PageInfo;
@@ -35,17 +36,4 @@ export function PageHeader({ page, i18n, links, title, lead, meta }: PageHeaderP
       </div>
     </header>
   );
-}
-
-/** Home, then each parent up to the page (the page itself is the last crumb). */
-function breadcrumbTrail(page: PageInfo, links: Links, i18n: I18n): Array<{ url: string; title: string }> {
-  if (page.routeId === 'home') return [];
-  const trail: Array<{ url: string; title: string }> = [];
-  for (let parent = page.parent; parent; parent = links.page(parent).parent) {
-    const summary = links.page(parent);
-    trail.unshift({ url: summary.url, title: summary.title });
-    if (trail.length > 5) break;
-  }
-  trail.unshift({ url: links.path('home'), title: i18n.t('nav.home') });
-  return trail;
 }

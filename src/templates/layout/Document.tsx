@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
-import type { Assets, BuildStamp, I18n, Links, PageInfo, RuntimeConfig, SiteSettings } from '../../engine/template-api';
+import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteSettings } from '../../engine/template-api';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
+import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { LOCALES } from '../../shared/locales';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
+import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
+import type { JsonLd } from '../seo/structured-data';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -18,7 +21,14 @@ export interface DocumentProps {
   assets: Assets;
   build: BuildStamp;
   runtime: RuntimeConfig;
+  /** The feeds of the page's locale, linked for feed readers. */
+  feeds: readonly FeedLink[];
+  /** Kept out of search results; pages of a `noindex` template are too. */
   noindex?: boolean;
+  /** An article's dates and tags, for its OpenGraph tags. */
+  article?: ArticleMeta;
+  /** JSON-LD objects of the page beyond Organization and BreadcrumbList. */
+  structuredData?: readonly JsonLd[];
   /** Use `title` as the whole `<title>`, without the company name after it. */
   bareTitle?: boolean;
   children: ReactNode;
@@ -26,7 +36,8 @@ export interface DocumentProps {
 
 /** The HTML document every page shares: head, header, main content, footer, runtime. */
 export function Document(props: DocumentProps) {
-  const { title, description, page, site, i18n, assets, noindex, bareTitle, runtime } = props;
+  const { title, description, page, site, i18n, assets, bareTitle, runtime } = props;
+  const noindex = props.noindex || page?.noindex;
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   return (
     <html lang={i18n.language}>
@@ -44,9 +55,26 @@ export function Document(props: DocumentProps) {
             <link key={locale} rel="alternate" hrefLang={locale} href={site.url + page.alternates[locale]} />
           ))}
         {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates.en} />}
+        <SeoHead
+          title={title}
+          description={description}
+          page={page}
+          site={site}
+          i18n={i18n}
+          links={props.links}
+          image={assets.shareImage}
+          feeds={props.feeds}
+          article={props.article}
+          structuredData={props.structuredData}
+        />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.stylesheet} />
-        <script type="module" src={assets.loader} />
+        {'inline' in assets.stylesheet ? (
+          <style dangerouslySetInnerHTML={{ __html: assets.stylesheet.inline }} />
+        ) : (
+          <link rel="stylesheet" href={assets.stylesheet.url} />
+        )}
+        {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
+        <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
       <body>
         <a className="skip-link" href="#main">

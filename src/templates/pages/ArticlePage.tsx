@@ -4,9 +4,10 @@ import { CallToAction } from '../components/CallToAction';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
+import { blogPosting } from '../seo/structured-data';
 
 export function ArticlePage(props: PageProps<ArticleData>) {
-  const { page, content, i18n, links } = props;
+  const { page, content, i18n, links, site, assets } = props;
   const { data } = content;
   const meta = (
     <p className="article-meta">
@@ -18,7 +19,15 @@ export function ArticlePage(props: PageProps<ArticleData>) {
   );
   const toc = content.headings.filter((heading) => heading.depth === 2);
   return (
-    <Document {...props} title={data.title} description={data.description}>
+    <Document
+      {...props}
+      title={data.title}
+      description={data.description}
+      article={{ published: data.date, modified: data.updated, tags: data.tags }}
+      structuredData={[
+        blogPosting({ site, page, i18n, data, words: content.words, image: assets.shareImage, authorUrl: links.path('about-us') }),
+      ]}
+    >
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.summary ?? data.description} meta={meta} />
       <div className="container article-layout">
         <article className="article-body">

@@ -3,6 +3,7 @@ import type { CareerData } from '../fields';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
+import { jobPosting } from '../seo/structured-data';
 
 export function CareerPage(props: PageProps<CareerData>) {
   const { page, content, i18n, links, site } = props;
@@ -13,7 +14,12 @@ export function CareerPage(props: PageProps<CareerData>) {
     ['benefits', 'career.benefits'],
   ] as const;
   return (
-    <Document {...props} title={data.title} description={data.description}>
+    <Document
+      {...props}
+      title={data.title}
+      description={data.description}
+      structuredData={data.positions.map((position) => jobPosting({ site, page, i18n, position }))}
+    >
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.description} />
       <div className="container section">
         <section aria-labelledby="open-positions">

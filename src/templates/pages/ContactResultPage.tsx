@@ -5,14 +5,15 @@ import { Markdown } from '../components/Markdown';
 import { Document } from '../layout/Document';
 
 /**
- * The pages after a form was sent, or failed to send; kept out of search results. After a
+ * The pages after a form was sent, or failed to send; kept out of search results (the template
+ * is `noindex` in index.ts). After a
  * failure, "try again" returns to the form the visitor used, where the draft is restored.
  */
 export function ContactResultPage(props: PageProps) {
   const { page, content, i18n, links, assets } = props;
   const failed = page.routeId === 'contact-failed';
   return (
-    <Document {...props} title={content.data.title} description={content.data.description} noindex>
+    <Document {...props} title={content.data.title} description={content.data.description}>
       <section className="container section result">
         <h1>{content.data.title}</h1>
         <Markdown html={content.html} />

@@ -40,9 +40,11 @@ export default function LocaleSwitcher({ current, links, flags }: LocaleSwitcher
   // Flags load lazily: eager images would make React's server renderer add preload links.
   return (
     <details className="language-menu" ref={menu}>
-      <summary aria-label={t('widgets.language.menu')}>
+      {/* The name starts with the visible text (WCAG 2.5.3, label in name): "English, Choose a language". */}
+      <summary>
         <img src={flags[current]} alt="" width={20} height={15} loading="lazy" />
         <span className="language-menu__name">{LOCALE_INFO[current].name}</span>
+        <span className="visually-hidden">, {t('widgets.language.menu')}</span>
       </summary>
       <ul>
         {LOCALES.map((locale) => (

@@ -1,0 +1,82 @@
+import type { FeedLink, I18n, Links, PageInfo, ShareImage, SiteSettings } from '../../engine/template-api';
+import { jsonForScript } from '../../shared/json-script';
+import { LOCALE_INFO, LOCALES } from '../../shared/locales';
+import { breadcrumbTrail } from '../components/breadcrumbs';
+import { breadcrumbList, organization, type JsonLd } from './structured-data';
+
+/** What an article adds to its OpenGraph tags. */
+export interface ArticleMeta {
+  published: string;
+  modified?: string | undefined;
+  tags: readonly string[];
+}
+
+interface SeoHeadProps {
+  title: string;
+  description: string;
+  page?: PageInfo | undefined;
+  site: SiteSettings;
+  i18n: I18n;
+  links: Links;
+  image: ShareImage | undefined;
+  feeds: readonly FeedLink[];
+  article?: ArticleMeta | undefined;
+  /** The page's own JSON-LD objects (BlogPosting, JobPosting...); Organization and BreadcrumbList are added here. */
+  structuredData?: readonly JsonLd[] | undefined;
+}
+
+/**
+ * The head elements for search engines, social networks and feed readers: OpenGraph and
+ * Twitter card tags, the locale's feeds, and JSON-LD (the company on every page, breadcrumbs on
+ * pages inside a hub, plus what the template adds).
+ */
+export function SeoHead({ title, description, page, site, i18n, links, image, feeds, article, structuredData = [] }: SeoHeadProps) {
+  const locale = i18n.locale;
+  const imageUrl = image && site.url + image.url;
+  const imageAlt = i18n.t('site.shareImageAlt', { company: site.company.name });
+  const objects: JsonLd[] = [organization(site)];
+  if (page?.parent) objects.push(breadcrumbList(site, breadcrumbTrail(page, links, i18n), page, title));
+  objects.push(...structuredData);
+  return (
+    <>
+      <meta property="og:type" content={article ? 'article' : 'website'} />
+      <meta property="og:site_name" content={site.company.name} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      {page && <meta property="og:url" content={site.url + page.canonical} />}
+      <meta property="og:locale" content={LOCALE_INFO[locale].ogLocale} />
+      {LOCALES.filter((other) => other !== locale).map((other) => (
+        <meta key={other} property="og:locale:alternate" content={LOCALE_INFO[other].ogLocale} />
+      ))}
+      {image && (
+        <>
+          <meta property="og:image" content={imageUrl} />
+          <meta property="og:image:type" content={image.type} />
+          <meta property="og:image:width" content={String(image.width)} />
+          <meta property="og:image:height" content={String(image.height)} />
+          <meta property="og:image:alt" content={imageAlt} />
+        </>
+      )}
+      {article && (
+        <>
+          <meta property="article:published_time" content={article.published} />
+          {article.modified && <meta property="article:modified_time" content={article.modified} />}
+          {article.tags.map((tag) => (
+            <meta key={tag} property="article:tag" content={tag} />
+          ))}
+        </>
+      )}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={description} />
+      {image && <meta name="twitter:image" content={imageUrl} />}
+      {image && <meta name="twitter:image:alt" content={imageAlt} />}
+      {feeds.map((feed) => (
+        <link key={feed.url} rel="alternate" type={feed.type} title={feed.title} href={feed.url} />
+      ))}
+      {objects.map((object, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(object) }} />
+      ))}
+    </>
+  );
+}
