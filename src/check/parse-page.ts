@@ -89,7 +89,7 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
   };
   let svgDepth = 0;
   let text: string[] | undefined;
-  let collecting: 'title' | 'config' | undefined;
+  let collecting: 'title' | 'config' | 'style' | undefined;
   const refer = (kind: ReferenceKind, url: string | undefined, crossLocale = false) => {
     if (url !== undefined) facts.references.push({ kind, url: keep(url.trim()), crossLocale });
   };
@@ -110,6 +110,11 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
             break;
           case 'title':
             collecting = 'title';
+            text = [];
+            break;
+          case 'style':
+            // The stylesheet inlined into the page: its url()s are the page's references.
+            collecting = 'style';
             text = [];
             break;
           case 'meta': {
@@ -177,6 +182,7 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
         if (name === 'svg' && svgDepth > 0) svgDepth--;
         if (collecting === 'title' && name === 'title') facts.titles.push(keep(text!.join('').replace(/\s+/g, ' ').trim()));
         else if (collecting === 'config' && name === 'script') facts.runtimeConfig = parseConfig(text!.join(''));
+        else if (collecting === 'style' && name === 'style') for (const url of stylesheetReferences(text!.join(''))) refer('resource', url);
         else return;
         collecting = undefined;
       },
@@ -217,4 +223,15 @@ function readLink(
   } else {
     refer('resource', href, attrs.hreflang !== undefined);
   }
+}
+
+/**
+ * `url(…)` and `@import "…"` of a stylesheet, comments removed; `data:` URLs are skipped by
+ * the resolver. esbuild writes them plainly, so a pattern reads them reliably.
+ */
+export function stylesheetReferences(css: string): string[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const urls = [...text.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)/gi)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
+  const imports = [...text.matchAll(/@import\s+(?:"([^"]*)"|'([^']*)')/gi)].map((m) => m[1] ?? m[2] ?? '');
+  return [...new Set([...urls, ...imports])].filter((url) => url !== '' && !url.startsWith('#'));
 }

@@ -2,7 +2,7 @@ import { ASSETS_DIR, BUILDS_DIR } from '../engine/build-artifacts';
 import { contentTypeOf } from '../engine/content-types';
 
 /** What an object of the site is; it decides its headers and when it is uploaded. */
-export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'static' | 'page' | 'payload' | 'pointer';
+export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'static' | 'page' | 'payload' | 'index' | 'pointer';
 
 /**
  * Upload phases, in order. Each finishes before the next starts, so nothing is live before
@@ -21,7 +21,7 @@ const RULES: Readonly<Record<ObjectKind, { cacheControl: string; phase: Phase }>
   record: { cacheControl: REVALIDATE, phase: 'record' },
   // Named by the hash of their content: a new content is a new name.
   asset: { cacheControl: IMMUTABLE, phase: 'assets' },
-  // Named by the build id, which is a hash of every input of the build.
+  // Named by the release, a hash of everything the manifest is made from.
   manifest: { cacheControl: IMMUTABLE, phase: 'assets' },
   // The spec's translation cache: 24 hours (the URL changes with every build anyway).
   messages: { cacheControl: 'public, max-age=86400', phase: 'assets' },
@@ -29,6 +29,8 @@ const RULES: Readonly<Record<ObjectKind, { cacheControl: string; phase: Phase }>
   static: { cacheControl: 'public, max-age=3600', phase: 'assets' },
   page: { cacheControl: REVALIDATE, phase: 'pages' },
   payload: { cacheControl: REVALIDATE, phase: 'pages' },
+  // The sitemap, robots.txt and the feeds list pages: revalidated, and sent with the pages.
+  index: { cacheControl: REVALIDATE, phase: 'pages' },
   pointer: { cacheControl: REVALIDATE, phase: 'pointer' },
 };
 
@@ -47,6 +49,7 @@ export function kindOf(key: string, cleanUrl = false): ObjectKind {
   if (key.startsWith(`${BUILDS_DIR}/meta/`)) return 'manifest';
   if (key.startsWith('_i18n/')) return 'messages';
   if (key.endsWith('/_payload.json') || key === '_payload.json') return 'payload';
+  if (key === 'sitemap.xml' || key === 'robots.txt' || key === 'feed.xml' || key.endsWith('/feed.xml')) return 'index';
   return 'static';
 }
 

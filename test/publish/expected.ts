@@ -30,6 +30,9 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
 };
 
 /** The headers docs/publish.md promises for a key. */
@@ -37,7 +40,8 @@ export function expectedHeaders(key: string, clean: boolean): { contentType: str
   const contentType = clean ? TYPES['.html']! : TYPES[path.extname(key)]!;
   if (key.startsWith('_sitegen/assets/') || key.startsWith('_sitegen/builds/meta/')) return { contentType, cacheControl: 'public, max-age=31536000, immutable' };
   if (key.startsWith('_i18n/')) return { contentType, cacheControl: 'public, max-age=86400' };
-  if (clean || key.endsWith('.html') || key.endsWith('_payload.json') || key.startsWith('_sitegen/builds/')) {
+  const listsPages = key === 'sitemap.xml' || key === 'robots.txt' || key.endsWith('feed.xml');
+  if (clean || listsPages || key.endsWith('.html') || key.endsWith('_payload.json') || key.startsWith('_sitegen/builds/')) {
     return { contentType, cacheControl: 'public, max-age=0, must-revalidate' };
   }
   return { contentType, cacheControl: 'public, max-age=3600' };
@@ -47,6 +51,6 @@ export function expectedHeaders(key: string, clean: boolean): { contentType: str
 export function phaseOfKey(key: string, clean: boolean): number {
   if (key.startsWith('_sitegen/builds/deploys/')) return 0;
   if (key === '_sitegen/builds/latest.json') return 3;
-  if (clean || key.endsWith('.html') || key.endsWith('_payload.json')) return 2;
+  if (clean || key.endsWith('.html') || key.endsWith('_payload.json') || key === 'sitemap.xml' || key === 'robots.txt' || key.endsWith('feed.xml')) return 2;
   return 1;
 }

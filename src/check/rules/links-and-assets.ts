@@ -3,6 +3,7 @@ import { messagesUrl, type RuntimeConfig } from '../../shared/runtime-config';
 import { aboutDocument, shown, type CheckContext } from '../context';
 import { inFile, type Finding } from '../finding';
 import type { OutputDocument } from '../read-output';
+import { stylesheetReferences } from '../parse-page';
 import { fileServing } from '../resolve';
 
 const PAGE_HINT = 'no page or file is served at this path: link a route by its id (route:<id> in Markdown, links.path() in templates) or a file of public/';
@@ -98,17 +99,6 @@ function checkRuntimeConfig(context: CheckContext, parsed: { value: unknown } | 
       report(`the runtime config names ${what} ${url}, which is not in the output`, FILE_HINT);
     }
   }
-}
-
-/**
- * `url(…)` and `@import "…"` of a stylesheet, comments removed; `data:` URLs are skipped by
- * the resolver. esbuild writes them plainly, so a pattern reads them reliably.
- */
-export function stylesheetReferences(css: string): string[] {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
-  const urls = [...text.matchAll(/url\(\s*(?:"([^"]*)"|'([^']*)'|([^)'"\s]*))\s*\)/gi)].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
-  const imports = [...text.matchAll(/@import\s+(?:"([^"]*)"|'([^']*)')/gi)].map((m) => m[1] ?? m[2] ?? '');
-  return [...new Set([...urls, ...imports])].filter((url) => url !== '' && !url.startsWith('#'));
 }
 
 /** The relative module specifiers a script imports (`from"./chunk-X.js"`, `import("./x.js")`). */
