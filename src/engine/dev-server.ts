@@ -62,6 +62,9 @@ export async function startDevServer(options: { host: string; port: number; widg
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
+    // Rebuilds run on this thread and can hold it for seconds on a large site: with Node's 5 s
+    // default, an idle browser connection could be closed just as the browser reuses it.
+    server.keepAliveTimeout = 60_000;
     server.listen(options.port, options.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
