@@ -12,14 +12,11 @@ export interface RedirectRule {
   at: { from: SourceLocation; to: SourceLocation };
 }
 
-const urlPath = z.string().superRefine((value, ctx) => {
-  const problem = pathProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^path/, 'URL') });
+const RedirectsSchema = z.strictObject({
+  redirects: z.array(z.strictObject({ from: z.string(), to: z.string() })),
 });
 
-const RedirectsSchema = z.strictObject({
-  redirects: z.array(z.strictObject({ from: urlPath, to: urlPath })),
-});
+const URL_HINT = 'write the URL path as it is served, with its locale prefix: /hu/karrier, /de/karriere, /career';
 
 /**
  * Reads `content/redirects.yaml` (optional): its shape and duplicate sources. Whether each
@@ -39,6 +36,12 @@ export function parseRedirectsFile(text: string, file: string, problems: Problem
       ...entry,
       at: { from: locate(source, ['redirects', index, 'from']), to: locate(source, ['redirects', index, 'to']) },
     };
+    const wrong = (['from', 'to'] as const).filter((key) => {
+      const problem = pathProblem(rule[key]);
+      if (problem) problems.add(`${key}: ${problem.replace(/^path/, 'URL')}`, { ...rule.at[key], hint: URL_HINT });
+      return problem !== undefined;
+    });
+    if (wrong.length > 0) continue;
     const earlier = seen.get(rule.from);
     if (earlier) {
       problems.add(`${rule.from} is redirected twice (first at line ${earlier.at.from.line})`, {
