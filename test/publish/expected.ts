@@ -34,7 +34,7 @@ const TYPES: Record<string, string> = {
 
 /** The headers docs/publish.md promises for a key. */
 export function expectedHeaders(key: string, clean: boolean): { contentType: string; cacheControl: string } {
-  const contentType = clean ? TYPES['.html']! : TYPES[path.extname(key)]!;
+  const contentType = clean ? TYPES['.html']! : key === '_redirects' ? 'text/plain; charset=utf-8' : TYPES[path.extname(key)]!;
   if (key.startsWith('_sitegen/assets/') || key.startsWith('_sitegen/builds/meta/')) return { contentType, cacheControl: 'public, max-age=31536000, immutable' };
   if (key.startsWith('_i18n/')) return { contentType, cacheControl: 'public, max-age=86400' };
   if (clean || key.endsWith('.html') || key.endsWith('_payload.json') || key.startsWith('_sitegen/builds/')) {
