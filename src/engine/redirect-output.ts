@@ -24,9 +24,9 @@ export function redirectFiles(plan: RedirectPlan, site: SiteSettings, catalog: M
   const history: RedirectHistory = { redirects: {}, lost: {} };
   for (const [from, { to, locale }] of plan.redirects) {
     files.set(outputPathOf(from, 'index.html'), redirectPage(to, site.url + to, locale, catalog));
-    // The bytes a request line has: hosts compare encoded paths; `!` because the redirect page
-    // is a file at the same path, which Netlify would otherwise serve instead.
-    lines.push(`${encodeURI(from)} ${encodeURI(to)} 301!`);
+    // The bytes a request line has: hosts compare encoded paths. No `301!` (Netlify's "force"):
+    // Cloudflare drops a line whose status is not a number (docs/redirects.md).
+    lines.push(`${encodeURI(from)} ${encodeURI(to)} 301`);
     history.redirects[from] = { to, locale };
   }
   for (const [url, { route, locale }] of plan.lost) history.lost[url] = route === undefined ? { locale } : { route, locale };
