@@ -12,6 +12,7 @@ import { checkLinksAndAssets } from './rules/links-and-assets';
 import { checkLocaleLinks } from './rules/locale-links';
 import { checkMessages } from './rules/messages';
 import { checkPageQuality } from './rules/page-quality';
+import { checkRedirects } from './rules/redirects';
 import { checkRoutesAndForms } from './rules/routes-and-forms';
 
 export interface CheckOptions {
@@ -60,6 +61,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const plans = routes ? planPages(routes, sourceProblems) : undefined;
   findings.push(...sourceProblems.errors.map((error) => fromSiteError('routes', error)));
   if (plans && sourceProblems.ok) findings.push(...checkRoutesAndForms(plans, output));
+  findings.push(...checkRedirects(output));
   lap('messages, routes');
 
   // 3. The pages: without the site URL, absolute links cannot be told from external ones.

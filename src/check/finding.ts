@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { SiteError } from '../engine/errors';
 
 /** The rule families of `sitegen check`, in the order their findings are listed for one place. */
-export const RULES = ['messages', 'routes', 'links', 'locale-links', 'hreflang', 'page-quality'] as const;
+export const RULES = ['messages', 'routes', 'redirects', 'links', 'locale-links', 'hreflang', 'page-quality'] as const;
 export type RuleName = (typeof RULES)[number];
 
 /**

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../engine/errors';
 import { outputPathOf } from '../engine/plan-pages';
+import { REDIRECTS_FILE, type RedirectHistory } from '../engine/previous-build';
 import { isLocale, type Locale } from '../shared/locales';
 import { createInterner, parsePage, type PageFacts } from './parse-page';
 
@@ -36,6 +37,10 @@ export interface BuiltOutput {
   files: ReadonlySet<string>;
   /** The manifest's pages by URL. */
   manifest: ReadonlyMap<string, ManifestEntry>;
+  /** Old URL -> the page it redirects to (`_sitegen/builds/redirects.json`; empty for builds without one). */
+  redirects: ReadonlyMap<string, string>;
+  /** URLs an earlier build served that this build neither serves nor redirects. */
+  lost: ReadonlyMap<string, { route?: string; locale: Locale }>;
   /** Every `.html` file, in file order. */
   documents: OutputDocument[];
   /** Stylesheets and scripts by relative path, for the references inside them. */
@@ -60,7 +65,7 @@ export async function readOutput(dir: string): Promise<BuiltOutput> {
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
-  const { buildId, release, manifest } = await readManifest(dir);
+  const [{ buildId, release, manifest }, { redirects, lost }] = await Promise.all([readManifest(dir), readRedirects(dir)]);
   const byFile = new Map<string, ManifestEntry>();
   for (const entry of manifest.values()) byFile.set(outputPathOf(entry.url, 'index.html'), entry);
 
@@ -79,7 +84,7 @@ export async function readOutput(dir: string): Promise<BuiltOutput> {
     } else if (file.endsWith('.css')) stylesheets.set(file, text);
     else scripts.set(file, text);
   }
-  return { dir, buildId, release, files: new Set(files), manifest, documents, stylesheets, scripts };
+  return { dir, buildId, release, files: new Set(files), manifest, redirects, lost, documents, stylesheets, scripts };
 }
 
 async function readManifest(dir: string): Promise<{ buildId: string; release: string; manifest: Map<string, ManifestEntry> }> {
@@ -102,6 +107,17 @@ async function readManifest(dir: string): Promise<{ buildId: string; release: st
     manifest.set(url, { url, route: value.route, locale: value.locale, alternates: value.alternates });
   }
   return { buildId, release, manifest };
+}
+
+async function readRedirects(dir: string): Promise<Pick<BuiltOutput, 'redirects' | 'lost'>> {
+  const file = path.join(dir, REDIRECTS_FILE);
+  if (!existsSync(file)) return { redirects: new Map(), lost: new Map() };
+  const history = (await readJson(file)) as Partial<RedirectHistory> | undefined;
+  const redirects = new Map<string, string>();
+  for (const [url, entry] of Object.entries(history?.redirects ?? {})) if (typeof entry?.to === 'string') redirects.set(url, entry.to);
+  const lost = new Map<string, { route?: string; locale: Locale }>();
+  for (const [url, entry] of Object.entries(history?.lost ?? {})) if (isLocale(entry?.locale)) lost.set(url, entry);
+  return { redirects, lost };
 }
 
 async function readJson(file: string): Promise<unknown> {

@@ -21,6 +21,7 @@ export function createProgram(): Command {
     .addOption(new Option('--root <dir>', 'the site folder: content/, locales/, public/').default('.', 'the current directory'))
     .addOption(new Option('--out <dir>', 'the output folder, replaced as a whole when the build succeeds').default(undefined, 'dist/ under the root'))
     .option('--no-cache', 'neither use nor update the build cache in .sitegen-cache/ (the output is the same)')
+    .option('--previous <dir-or-url>', 'the earlier build whose URLs must keep working: an output folder or the published site\'s URL (default: the output folder)')
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runBuild);
 

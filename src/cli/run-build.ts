@@ -4,23 +4,32 @@ export interface BuildFlags {
   root: string;
   out?: string;
   cache: boolean;
+  previous?: string;
   verbose: boolean;
 }
 
 /** `sitegen build`: one line of figures on success; located errors and exit code 1 on failure. */
 export async function runBuild(flags: BuildFlags): Promise<void> {
   const started = performance.now();
-  const { build } = await import('../engine/index');
+  const { build, formatWarning } = await import('../engine/index');
   try {
-    const result = await build({ root: flags.root, cache: flags.cache, ...(flags.out ? { out: flags.out } : {}) });
+    const result = await build({
+      root: flags.root,
+      cache: flags.cache,
+      ...(flags.out ? { out: flags.out } : {}),
+      ...(flags.previous ? { previous: flags.previous } : {}),
+    });
     const ms = Math.round(performance.now() - started);
     if (flags.verbose) {
       for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
     }
     const files = result.written?.files ?? result.files.size;
     const changed = result.written?.changed ?? files;
+    for (const warning of result.warnings) console.error(formatWarning(warning));
+    const redirects = result.redirects.size > 0 ? `, ${result.redirects.size} redirect${result.redirects.size === 1 ? '' : 's'}` : '';
+    const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}` : '';
     console.log(
-      `sitegen: built ${result.pages.length} pages (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}`,
+      `sitegen: built ${result.pages.length} pages${redirects} (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}${warnings}`,
     );
   } catch (error) {
     await reportFailure(error, flags.verbose);

@@ -37,6 +37,7 @@ export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env 
   }
   const releaseId = release.copy().digest('hex').slice(0, 12);
   for (const [name, file] of sources.content) add(`content/${name}`, file.text);
+  if (sources.redirects) add('content/redirects.yaml', sources.redirects.text);
   for (const [name, bytes] of sources.publicFiles) add(`public/${name}`, bytes);
   return { id: release.digest('hex').slice(0, 12), release: releaseId, timestamp: sourceTimestamp(sources, env) };
 }

@@ -22,6 +22,11 @@ import { parseYamlSource } from './yaml-source';
 import type { Assets as BuildAssets } from './template-api';
 import { Output, type WriteStats } from './write-output';
 import { BuildCache } from './build-cache';
+import { lostUrlWarnings, planRedirects } from './plan-redirects';
+import { isRemote, readPreviousBuild } from './previous-build';
+import { redirectFiles } from './redirect-output';
+import { parseRedirectsFile } from './redirects-file';
+import type { BuildWarning } from './warnings';
 
 export interface BuildOptions {
   /** The site folder (route table, content, locales). Default: the current directory. */
@@ -37,6 +42,12 @@ export interface BuildOptions {
    * Only builds that write use it.
    */
   cache?: boolean;
+  /**
+   * The earlier build whose URLs this one must keep answering (docs/redirects.md): an output
+   * folder or the URL of the published site. Default: the output folder as it is before this
+   * build, for a build that writes. false: none.
+   */
+  previous?: string | false;
 }
 
 export interface BuildResult extends BuildInfo {
@@ -48,6 +59,10 @@ export interface BuildResult extends BuildInfo {
   unchanged: ReadonlyMap<string, string>;
   /** What writing did; undefined when nothing was written. */
   written: WriteStats | undefined;
+  /** Old URLs this build redirects: URL -> the page it leads to. */
+  redirects: ReadonlyMap<string, string>;
+  /** What works but loses something: URLs of an earlier build that now lead nowhere. */
+  warnings: BuildWarning[];
   /** Milliseconds spent in each stage, in order. */
   timings: ReadonlyArray<readonly [stage: string, ms: number]>;
 }
@@ -81,6 +96,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const markdown = session?.markdown ?? startMarkdownStage();
   const cacheLoading = persistent ? BuildCache.load(cacheDir, ENGINE_VERSION) : undefined;
   const outputOpening = writing ? settle(Output.open(outDir)) : undefined;
+  // Read before anything is written: the live output is the previous build until the swap.
+  const previousFrom = options.previous ?? (writing && !session ? outDir : false);
+  const previousReading = settle(
+    previousFrom === false ? Promise.resolve(undefined) : readPreviousBuild(isRemote(previousFrom) ? previousFrom : path.resolve(root, previousFrom), options.previous === undefined),
+  );
   try {
     const sources =
       session?.sources && session.changed ? await refreshSources(session.sources, session.changed, problems) : await readSources(root, problems);
@@ -124,7 +144,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // 3. Plan every page: route x locale x URL form, output paths, alternates.
     const pages = once('plan', sources.routes!.text, () => planPages(routes!, problems));
     problems.throwIfAny();
-    timings.lap('plan pages');
+    // Every URL of the previous build leads to a page of this one, or is reported lost.
+    const rules = sources.redirects ? once('redirect rules', sources.redirects.text, () => parseRedirectsFile(sources.redirects!.text, sources.redirects!.path, problems)) : [];
+    const previous = await settledOrErrors(previousReading, problems);
+    const redirects = rules && planRedirects(pages, rules, previous, problems);
+    problems.throwIfAny();
+    timings.lap('plan pages, redirects');
 
     // 4. Parse the Markdown of every route in every locale.
     const parsed = await parseContent(
@@ -198,6 +223,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         renderErrorPages(renderInput, problems, reuse),
         buildArtifacts(pages, content, catalog!, info, session?.payloads),
         buildSearchFiles(pages, feeds, { content, siteUrl: site!.url, companyName: site!.company.name, timestamp: info.timestamp, indexed }),
+        redirectFiles(redirects!, site!, catalog!),
         widgets.files,
         assets.files,
       ],
@@ -240,7 +266,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await cache.save();
     }
     timings.lap('write');
-    return { ...info, outDir, pages, files, unchanged, written, timings: timings.laps };
+    const redirected = new Map([...redirects!.redirects].map(([from, { to }]) => [from, to]));
+    return { ...info, outDir, pages, files, unchanged, written, redirects: redirected, warnings: lostUrlWarnings(redirects!), timings: timings.laps };
   } finally {
     if (!session) markdown.close();
     // A build that failed early must not leave the bundling to fail unobserved.

@@ -30,6 +30,8 @@ export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
 
 /** The Content-Type of an output file, by its extension. */
 export function contentTypeOf(file: string): string {
+  // The redirect rules of Netlify and Cloudflare Pages, a text file without an extension.
+  if (path.basename(file) === '_redirects') return TYPES['.txt']!;
   return TYPES[path.extname(file).toLowerCase()] ?? UNKNOWN_CONTENT_TYPE;
 }
 

@@ -4,3 +4,4 @@ export { BuildFailure, SiteError, formatSiteError, type SourceLocation } from '.
 export { ENGINE_VERSION } from './package-info';
 export { BuildSession } from './build-session';
 export { watch, type Watcher, type WatchEvent, type WatchOptions } from './watch';
+export { formatWarning, type BuildWarning } from './warnings';

@@ -15,6 +15,8 @@ export interface SiteSources {
   root: string;
   routes: SourceText | undefined;
   site: SourceText | undefined;
+  /** `content/redirects.yaml`, which a site need not have. */
+  redirects: SourceText | undefined;
   locales: ReadonlyMap<Locale, SourceText>;
   /** Markdown files by path relative to `content/` (`hu/career.md`). */
   content: ReadonlyMap<string, SourceText>;
@@ -24,11 +26,13 @@ export interface SiteSources {
 
 export const ROUTES_FILE = 'content/routes.yaml';
 export const SITE_FILE = 'content/site.yaml';
+export const REDIRECTS_SOURCE = 'content/redirects.yaml';
 
 export async function readSources(root: string, problems: Problems): Promise<SiteSources> {
-  const [routes, site, locales, content, publicFiles] = await Promise.all([
+  const [routes, site, redirects, locales, content, publicFiles] = await Promise.all([
     readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
     readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
+    readOptionalText(root, REDIRECTS_SOURCE),
     readLocales(root),
     readTree(path.join(root, 'content'), (file) => file.endsWith('.md'), (file) => readFile(file, 'utf8')),
     readTree(path.join(root, 'public'), () => true, (file) => readFile(file)),
@@ -37,6 +41,7 @@ export async function readSources(root: string, problems: Problems): Promise<Sit
     root,
     routes,
     site,
+    redirects,
     locales,
     content: new Map([...content].map(([name, text]) => [name, { path: path.join(root, 'content', name), text }])),
     publicFiles,
@@ -61,6 +66,11 @@ async function readText(root: string, name: string, problems: Problems, hint: st
     problems.add(`${name} is missing`, { file, hint });
     return undefined;
   }
+}
+
+async function readOptionalText(root: string, name: string): Promise<SourceText | undefined> {
+  const file = path.join(root, name);
+  return existsSync(file) ? { path: file, text: await readFile(file, 'utf8') } : undefined;
 }
 
 async function readLocales(root: string): Promise<Map<Locale, SourceText>> {
@@ -96,7 +106,7 @@ async function readTree<T>(
  */
 export async function refreshSources(previous: SiteSources, changed: ReadonlySet<string>, problems: Problems): Promise<SiteSources> {
   const { root } = previous;
-  let { routes, site } = previous;
+  let { routes, site, redirects } = previous;
   const locales = new Map(previous.locales);
   const content = new Map(previous.content);
   const publicFiles = new Map(previous.publicFiles);
@@ -106,6 +116,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
     const locale = /^locales\/([a-z]{2})\.json$/.exec(relative)?.[1] as Locale | undefined;
     if (relative === ROUTES_FILE) routes = undefined;
     else if (relative === SITE_FILE) site = undefined;
+    else if (relative === REDIRECTS_SOURCE) redirects = await readOptionalText(root, REDIRECTS_SOURCE);
     else if (locale && (LOCALES as readonly string[]).includes(locale)) {
       const bytes = await readIfThere(file);
       if (bytes) locales.set(locale, { path: file, text: bytes.toString('utf8') });
@@ -127,7 +138,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
     map.size === before.size && [...map.keys()].every((key) => before.has(key))
       ? map
       : new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { root, routes, site, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
+  return { root, routes, site, redirects, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
 }
 
 /**
@@ -139,7 +150,7 @@ export async function staleFiles(sources: SiteSources, files: Iterable<string>):
   for (const file of files) {
     const relative = path.relative(sources.root, file).split(path.sep).join('/');
     const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
-    const own = known ?? [sources.routes, sources.site, ...sources.locales.values()].find((source) => source?.path === file);
+    const own = known ?? [sources.routes, sources.site, sources.redirects, ...sources.locales.values()].find((source) => source?.path === file);
     if (!own) continue;
     const now = await readFile(file, 'utf8').catch(() => undefined);
     if (now !== own.text) stale.push(file);

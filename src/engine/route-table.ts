@@ -23,24 +23,28 @@ export interface RouteLocations {
   path(locale: Locale): SourceLocation;
 }
 
-const SLUG_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
+// Letters of any script (`/hu/állások`), digits, and the unreserved punctuation of RFC 3986.
+// Output files and manifests keep the characters; browsers percent-encode them in requests.
+const SLUG_SEGMENT = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}._~-]*$/u;
 
 const routePath = z.string().superRefine((value, ctx) => {
   const problem = pathProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** Why a route path is not acceptable, or undefined when it is fine. */
-function pathProblem(path: string): string | undefined {
+/** Why a route path (or a URL path of `content/redirects.yaml`) is not acceptable, or undefined when it is fine. */
+export function pathProblem(path: string): string | undefined {
   if (!path.startsWith('/')) return `path "${path}" is not absolute: start it with "/"`;
   if (path === '/') return undefined;
   if (/[:[\]{}*?#]/.test(path)) {
     return `path "${path}" has a parameter or pattern; routes are static: write each page's path out`;
   }
   if (path.endsWith('/')) return `path "${path}" ends with "/": remove the trailing slash`;
+  // One spelling per URL: "á" as one code point, not "a" and a combining accent (macOS file names).
+  if (path !== path.normalize('NFC')) return `path "${path}" has decomposed accents (Unicode NFD): write each accented letter as one character (NFC)`;
   for (const segment of path.slice(1).split('/')) {
     if (!SLUG_SEGMENT.test(segment) || segment === '.' || segment === '..') {
-      return `path "${path}" has the segment "${segment}": use letters, digits, "-", "_", "." and "~"`;
+      return `path "${path}" has the segment "${segment}": use letters (accented ones too), digits, "-", "_", "." and "~"`;
     }
   }
   return undefined;

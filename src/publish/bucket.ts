@@ -88,6 +88,7 @@ export class Bucket {
           Body: body,
           ContentType: object.contentType,
           CacheControl: object.cacheControl,
+          WebsiteRedirectLocation: object.redirectLocation,
           ContentMD5: Buffer.from(object.md5, 'hex').toString('base64'),
         }),
       ),

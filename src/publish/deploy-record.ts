@@ -24,7 +24,7 @@ const recordSchema = z.object({
   timestamp: z.number(),
   files: z.record(
     z.string(),
-    z.object({ md5: z.string(), size: z.number(), contentType: z.string(), cacheControl: z.string() }),
+    z.object({ md5: z.string(), size: z.number(), contentType: z.string(), cacheControl: z.string(), redirectLocation: z.string().optional() }),
   ),
 });
 

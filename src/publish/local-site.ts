@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILDS_DIR } from '../engine/build-artifacts';
 import { contentTypeOf, UNKNOWN_CONTENT_TYPE } from '../engine/content-types';
+import { REDIRECTS_FILE } from '../engine/previous-build';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
@@ -45,6 +46,18 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
     objects.push(...(await Promise.all(batch.map((key) => hashFile(dir, key)))));
   }
   const byKey = new Map(objects.map((object) => [object.key, object]));
+  for (const [from, to] of await readRedirects(dir)) {
+    const key = from.replace(/^\/+/, '');
+    const page = byKey.get(`${key}/index.html`);
+    if (!page) {
+      throw new PublishError(`${path.join(dir, key, 'index.html')} is missing: the build's redirect history redirects ${from}`, {
+        hint: 'the output folder is incomplete; build it again with `sitegen build`',
+      });
+    }
+    // Header values are ASCII: an accented target goes percent-encoded, as browsers request it.
+    page.redirectLocation = encodeURI(to);
+    objects.push({ ...page, key, kind: 'page', ...headersOf(key, 'page'), redirectLocation: page.redirectLocation });
+  }
   for (const url of routes) {
     if (url === '/') continue;
     const key = url.replace(/^\/+|\/+$/g, '');
@@ -61,7 +74,16 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
     id: pointer.id,
     timestamp: pointer.timestamp,
     files: Object.fromEntries(
-      objects.map((object) => [object.key, { md5: object.md5, size: object.size, contentType: object.contentType, cacheControl: object.cacheControl }]),
+      objects.map((object) => [
+        object.key,
+        {
+          md5: object.md5,
+          size: object.size,
+          contentType: object.contentType,
+          cacheControl: object.cacheControl,
+          ...(object.redirectLocation === undefined ? {} : { redirectLocation: object.redirectLocation }),
+        },
+      ]),
     ),
   };
   const recordBytes = Buffer.from(serializeRecord(record));
@@ -98,6 +120,18 @@ async function readRoutes(dir: string, release: string): Promise<string[]> {
     throw new PublishError(`${file} cannot be read: ${(error as Error).message}`, { hint: 'build the site again with `sitegen build`', cause: error });
   }
   throw new PublishError(`${file} has no routes`, { hint: 'build the site again with `sitegen build`' });
+}
+
+/** Old URL -> page URL, from the redirect history the build wrote (none for builds before redirects). */
+async function readRedirects(dir: string): Promise<Array<[string, string]>> {
+  const file = path.join(dir, REDIRECTS_FILE);
+  if (!existsSync(file)) return [];
+  try {
+    const history = JSON.parse(await readFile(file, 'utf8')) as { redirects?: Record<string, { to?: unknown }> };
+    return Object.entries(history.redirects ?? {}).flatMap(([from, entry]) => (typeof entry.to === 'string' ? [[from, entry.to] as [string, string]] : []));
+  } catch (error) {
+    throw new PublishError(`${file} cannot be read: ${(error as Error).message}`, { hint: 'build the site again with `sitegen build`', cause: error });
+  }
 }
 
 /** Every file under `dir`, as `/`-separated paths relative to it. */

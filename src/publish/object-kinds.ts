@@ -1,8 +1,9 @@
 import { ASSETS_DIR, BUILDS_DIR } from '../engine/build-artifacts';
 import { contentTypeOf } from '../engine/content-types';
+import { REDIRECTS_FILE } from '../engine/previous-build';
 
 /** What an object of the site is; it decides its headers and when it is uploaded. */
-export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'static' | 'page' | 'payload' | 'index' | 'pointer';
+export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'history' | 'static' | 'page' | 'payload' | 'index' | 'pointer';
 
 /**
  * Upload phases, in order. Each finishes before the next starts, so nothing is live before
@@ -25,6 +26,8 @@ const RULES: Readonly<Record<ObjectKind, { cacheControl: string; phase: Phase }>
   manifest: { cacheControl: IMMUTABLE, phase: 'assets' },
   // The spec's translation cache: 24 hours (the URL changes with every build anyway).
   messages: { cacheControl: 'public, max-age=86400', phase: 'assets' },
+  // The redirect history: the next build reads it (--previous <site URL>) and must see this one's.
+  history: { cacheControl: REVALIDATE, phase: 'assets' },
   // Copies of public/ keep their names, so a changed image must show within the hour.
   static: { cacheControl: 'public, max-age=3600', phase: 'assets' },
   page: { cacheControl: REVALIDATE, phase: 'pages' },
@@ -47,6 +50,7 @@ export function kindOf(key: string, cleanUrl = false): ObjectKind {
   if (key.startsWith(`${RECORDS_DIR}/`)) return 'record';
   if (key.startsWith(`${ASSETS_DIR}/`)) return 'asset';
   if (key.startsWith(`${BUILDS_DIR}/meta/`)) return 'manifest';
+  if (key === REDIRECTS_FILE) return 'history';
   if (key.startsWith('_i18n/')) return 'messages';
   if (key.endsWith('/_payload.json') || key === '_payload.json') return 'payload';
   if (key === 'sitemap.xml' || key === 'robots.txt' || key === 'feed.xml' || key.endsWith('/feed.xml')) return 'index';
@@ -56,6 +60,8 @@ export function kindOf(key: string, cleanUrl = false): ObjectKind {
 export interface ObjectHeaders {
   contentType: string;
   cacheControl: string;
+  /** `x-amz-website-redirect-location`: the objects at an old URL send the S3 website endpoint's visitors on with a 301. */
+  redirectLocation?: string;
 }
 
 /** Content-Type and Cache-Control of a site key; a clean URL key is HTML without an extension. */

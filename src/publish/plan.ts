@@ -61,7 +61,11 @@ function uploadReason(object: LocalObject, remote: RemoteObject | undefined, liv
   if (!remote) return 'new';
   if (remote.md5 !== object.md5 || remote.size !== object.size) return 'changed';
   const recorded = liveRecord?.files[object.key];
-  if (recorded && recorded.md5 === object.md5 && (recorded.contentType !== object.contentType || recorded.cacheControl !== object.cacheControl)) {
+  if (
+    recorded &&
+    recorded.md5 === object.md5 &&
+    (recorded.contentType !== object.contentType || recorded.cacheControl !== object.cacheControl || recorded.redirectLocation !== object.redirectLocation)
+  ) {
     return 'headers';
   }
   return undefined;

@@ -37,7 +37,7 @@ const TYPES: Record<string, string> = {
 
 /** The headers docs/publish.md promises for a key. */
 export function expectedHeaders(key: string, clean: boolean): { contentType: string; cacheControl: string } {
-  const contentType = clean ? TYPES['.html']! : TYPES[path.extname(key)]!;
+  const contentType = clean ? TYPES['.html']! : key === '_redirects' ? 'text/plain; charset=utf-8' : TYPES[path.extname(key)]!;
   if (key.startsWith('_sitegen/assets/') || key.startsWith('_sitegen/builds/meta/')) return { contentType, cacheControl: 'public, max-age=31536000, immutable' };
   if (key.startsWith('_i18n/')) return { contentType, cacheControl: 'public, max-age=86400' };
   const listsPages = key === 'sitemap.xml' || key === 'robots.txt' || key.endsWith('feed.xml');

@@ -33,7 +33,7 @@ export function checkRoutesAndForms(plans: readonly PagePlan[], output: BuiltOut
   }
   for (const document of output.documents) {
     const url = `/${document.file.replace(/\/?index\.html$/, '')}`;
-    if (!document.entry && document.file.endsWith('index.html') && !planned.has(url)) {
+    if (!document.entry && document.file.endsWith('index.html') && !planned.has(url) && !output.redirects.has(url)) {
       findings.push(
         inFile('routes', path.join(output.dir, document.file), `is a page of no route: neither the route table nor the build manifest has ${url}`, 'remove it: sitegen build writes the whole folder, so it was added afterwards'),
       );

@@ -53,7 +53,8 @@ export function start(config: RuntimeConfig): void {
       const prefetched = new Set<string>([location.pathname]);
       const prefetch = (event: Event) => {
         const link = sameOriginLink(event.target);
-        if (!link || stale || !known.has(link.pathname) || prefetched.has(link.pathname)) return;
+        // The manifest writes accented slugs as they are; a link's pathname is percent-encoded.
+        if (!link || stale || !known.has(decodedPath(link.pathname)) || prefetched.has(link.pathname)) return;
         prefetched.add(link.pathname);
         const hint = document.createElement('link');
         hint.rel = 'prefetch';
@@ -71,4 +72,12 @@ export function start(config: RuntimeConfig): void {
 function sameOriginLink(target: EventTarget | null): HTMLAnchorElement | undefined {
   const link = (target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]');
   return link && link.origin === location.origin ? link : undefined;
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
 }

@@ -1,0 +1,57 @@
+import { cp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDist, type StaticServer } from './helpers/static-server';
+import { copySite, edit, runCli, tempDir } from './helpers/site';
+
+const ARTICLE = /\n {2}- id: article-eu-energy-policy\n(?: {4}.*\n)+/;
+const ENV = { SOURCE_DATE_EPOCH: '1767225600' };
+
+describe('sitegen build and check with a renamed slug and a removed article', () => {
+  let root: string;
+  let server: StaticServer;
+
+  beforeAll(async () => {
+    root = await copySite();
+    expect((await runCli(['build'], { cwd: root, env: ENV })).code).toBe(0);
+    // The published site, as a fresh CI clone would find it.
+    const published = path.join(await tempDir('sitegen-published-'), 'site');
+    await cp(path.join(root, 'dist'), published, { recursive: true, dereference: true });
+    server = await serveDist(published);
+    await edit(root, 'content/routes.yaml', (text) => text.replace('paths: { en: /career, hu: /karrier,', 'paths: { en: /career, hu: /állások,').replace(ARTICLE, '\n'));
+    await Promise.all(['en', 'hu', 'de'].map((locale) => rm(path.join(root, 'content', locale, 'blog/eu-energy-policy.md'))));
+  }, 120_000);
+
+  afterAll(() => server?.close());
+
+  it('builds with a warning for each lost URL (exit 0); sitegen check then fails with them', async () => {
+    const run = await runCli(['build'], { cwd: root, env: ENV });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('/hu/eu-energiapolitika: warning: an earlier build served this URL (route "article-eu-energy-policy", hu); now it has neither a page nor a redirect\n  hint: redirect it in content/redirects.yaml');
+    expect(run.stderr.match(/: warning: /g)).toHaveLength(4);
+    expect(run.stdout).toMatch(/^sitegen: built 128 pages, 1 redirect \(\d+ files, \d+ changed\) into .* build \w+, 4 warnings\n$/);
+
+    const checked = await runCli(['check'], { cwd: root });
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toContain('/de/eu-energiepolitik: an earlier build served this URL (route "article-eu-energy-policy", de); now it has neither a page nor a redirect');
+    expect(checked.stderr).toMatch(/check found 4 problems/);
+  }, 120_000);
+
+  it('--previous reads the published site by URL, for a build into an empty folder', async () => {
+    const fresh = path.join(await tempDir('sitegen-fresh-'), 'out');
+    const run = await runCli(['build', '--out', fresh, '--previous', server.url], { cwd: root, env: ENV });
+    expect(run.code).toBe(0);
+    expect(run.stderr.match(/: warning: /g)).toHaveLength(4);
+    expect(await readFile(path.join(fresh, '_redirects'), 'utf8')).toBe(`/hu/karrier ${encodeURI('/hu/állások')} 301\n`);
+    // Without --previous an empty folder has no earlier build to compare with.
+    const alone = await runCli(['build', '--out', path.join(path.dirname(fresh), 'alone')], { cwd: root, env: ENV });
+    expect(alone.stderr).toBe('');
+    expect(await readFile(path.join(path.dirname(fresh), 'alone', '_redirects'), 'utf8')).toBe('');
+  }, 120_000);
+
+  it('--previous naming no build is an error with a hint', async () => {
+    const run = await runCli(['build', '--out', path.join(await tempDir(), 'out'), '--previous', path.join(root, 'content')], { cwd: root, env: ENV });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/sitegen: the previous build .*content has no _sitegen\/builds\/latest\.json\n {2}hint: name a folder written by `sitegen build` or the URL of the published site/);
+  }, 60_000);
+});
