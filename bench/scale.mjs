@@ -5,7 +5,7 @@
 //
 //   node bench/scale.mjs [--sizes 1000,4000] [--10k] [--runs 3]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,7 +91,8 @@ for (const size of sizes) {
   const root = mkdtempSync(path.join(tmpdir(), `sitegen-scale-${size}-`));
   try {
     generateSite(repo, root, size);
-    const pages = (31 + size) * 4 + 4;
+    // Four URL forms per route.
+    const pages = (readFileSync(path.join(root, 'content/routes.yaml'), 'utf8').match(/^\s*- id:/gm) ?? []).length * 4;
     const clean = () => {
       for (const name of ['dist', '.dist.sitegen', '.sitegen-cache']) rmSync(path.join(root, name), { recursive: true, force: true });
     };

@@ -15,7 +15,7 @@ afterAll(() => {
   else process.env.SOURCE_DATE_EPOCH = previousEpoch;
 });
 
-describe('the persistent build cache and the double-buffered output', () => {
+describe('the persistent build cache and the double-buffered output', { timeout: 240_000 }, () => {
   it('gives byte-identical output with and without the cache, after an edit', async () => {
     const root = await copySite();
     const out = await tempDir();
