@@ -7,6 +7,7 @@ import { contentTypeOf, UNKNOWN_CONTENT_TYPE } from '../engine/content-types';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
+import { HEADERS_FILE } from '../engine/header-formats';
 
 /** One object the publish puts in the bucket, by its key relative to the target's prefix. */
 export interface LocalObject extends ObjectHeaders {
@@ -100,12 +101,17 @@ async function readRoutes(dir: string, release: string): Promise<string[]> {
   throw new PublishError(`${file} has no routes`, { hint: 'build the site again with `sitegen build`' });
 }
 
-/** Every file under `dir`, as `/`-separated paths relative to it. */
+/**
+ * Every file under `dir`, as `/`-separated paths relative to it, but `_headers`: it configures
+ * Netlify and Cloudflare Pages; behind S3 the CDN's response headers policy sends those headers
+ * (docs/security.md), and as an object it would only be a download.
+ */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((key) => key !== HEADERS_FILE);
 }
 
 async function hashFile(dir: string, key: string): Promise<LocalObject> {
