@@ -21,7 +21,7 @@ export interface CachedContent {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 1;
+const FORMAT = 2;
 const FILE = 'build.bin';
 
 /**

@@ -27,6 +27,9 @@ import { isRemote, readPreviousBuild } from './previous-build';
 import { redirectFiles } from './redirect-output';
 import { parseRedirectsFile } from './redirects-file';
 import type { BuildWarning } from './warnings';
+import { InlineSourceSet, inlineSourcesOf } from './inline-sources';
+import { securityHeaders, type Header } from './security-headers';
+import { HEADERS_FILE, headersFile } from './header-formats';
 
 export interface BuildOptions {
   /** The site folder (route table, content, locales). Default: the current directory. */
@@ -57,6 +60,8 @@ export interface BuildResult extends BuildInfo {
   files: OutputFiles;
   /** ...and, by hash, the pages it left as the previous output had them (persistent cache). */
   unchanged: ReadonlyMap<string, string>;
+  /** The headers every response of the site should carry (also written to `_headers`). */
+  headers: readonly Header[];
   /** What writing did; undefined when nothing was written. */
   written: WriteStats | undefined;
   /** Old URLs this build redirects: URL -> the page it leads to. */
@@ -231,27 +236,50 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       root,
       problems,
     );
+    if (files.has(HEADERS_FILE)) {
+      problems.add(`public/${HEADERS_FILE} has the path of a file the build generates`, {
+        file: path.join(root, 'public', HEADERS_FILE),
+        hint: 'remove it: the build writes the security headers from what the pages contain (docs/security.md)',
+      });
+    }
     problems.throwIfAny();
     timings.lap('build artifacts');
 
     // 8. Render every page into the output. A writing build streams each page into the standby
     //    copy as it is rendered (see write-output.ts), so no build holds every page at once.
+    //    What each page contains that the security policy must allow is gathered on the way:
+    //    the error pages and HTML files of public/ now, the pages as they are rendered or reused.
+    const inline = new InlineSourceSet();
+    for (const [name, bytes] of files) if (name.endsWith('.html')) inline.add(inlineSourcesOf(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8')));
     const unchanged = new Map<string, string>();
     const sink: PageSink = output
       ? {
-          page: (plan, html) => output.put(plan.outputPath, html),
-          unchanged(plan, hash) {
+          page(plan, html, sources) {
+            inline.add(sources);
+            return output.put(plan.outputPath, html);
+          },
+          unchanged(plan, hash, sources) {
+            inline.add(sources);
             unchanged.set(plan.outputPath, hash);
             return output.keep(plan.outputPath, hash);
           },
         }
-      : { page: (plan, html) => void files.set(plan.outputPath, html), unchanged: () => undefined };
+      : {
+          page(plan, html, sources) {
+            inline.add(sources);
+            files.set(plan.outputPath, html);
+          },
+          unchanged: (_plan, _hash, sources) => inline.add(sources),
+        };
+    let headers: Header[] = [];
     let written: WriteStats | undefined;
     await output?.begin();
     try {
       await renderPages(pages, renderInput, problems, sink, reuse);
       problems.throwIfAny();
       timings.lap('render pages');
+      headers = securityHeaders(site!, inline.toSources());
+      files.set(HEADERS_FILE, headersFile(headers));
       if (output) {
         for (const [name, bytes] of files) await output.put(name, bytes);
         written = await output.commit();
@@ -267,7 +295,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     timings.lap('write');
     const redirected = new Map([...redirects!.redirects].map(([from, { to }]) => [from, to]));
-    return { ...info, outDir, pages, files, unchanged, written, redirects: redirected, warnings: lostUrlWarnings(redirects!), timings: timings.laps };
+    return { ...info, outDir, pages, files, unchanged, headers, written, redirects: redirected, warnings: lostUrlWarnings(redirects!), timings: timings.laps };
   } finally {
     if (!session) markdown.close();
     // A build that failed early must not leave the bundling to fail unobserved.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { OutputFiles } from './build-artifacts';
 import { contentTypeOf, outputFileCandidates } from './content-types';
+import { HEADERS_FILE, headersForPath } from './header-formats';
 
 const EVENTS_PATH = '/_sitegen/dev/events';
 const CLIENT_PATH = '/_sitegen/dev/client.js';
@@ -35,6 +36,15 @@ export async function startDevServer(options: { host: string; port: number; widg
 
   const server = createServer((request, response) => {
     const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    // The build's security headers, so a page that breaks its policy breaks here first. The
+    // live-reload client is an external script and its events same-origin: the policy allows
+    // both. HSTS is left out: it means nothing over http and would pin a dev host to https.
+    const headersFile = files.get(HEADERS_FILE);
+    if (headersFile !== undefined) {
+      for (const [name, value] of headersForPath(String(headersFile), urlPath)) {
+        if (name.toLowerCase() !== 'strict-transport-security') response.setHeader(name, value);
+      }
+    }
     if (urlPath === EVENTS_PATH) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       response.write(': connected\n\n');

@@ -8,6 +8,7 @@ import type { MessageCatalog } from './messages';
 import { BUILDS_DIR } from './build-artifacts';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import { contentHash } from './write-output';
+import { inlineSourcesOf, type InlineSources } from './inline-sources';
 import type { Route } from './route-table';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import type { FeedPlan } from './feeds';
@@ -33,12 +34,13 @@ export interface RenderInput {
 
 /**
  * Where rendered pages go, one at a time, so a large site is never held in memory whole: a
- * page's HTML, or the hash of the HTML the output already holds. A returned promise makes the
- * renderer wait (the writer's queue is full).
+ * page's HTML, or the hash of the HTML the output already holds. Either way with what its
+ * security policy must allow. A returned promise makes the renderer wait (the writer's queue
+ * is full).
  */
 export interface PageSink {
-  page(plan: PagePlan, html: string): void | Promise<void>;
-  unchanged(plan: PagePlan, hash: string): void | Promise<void>;
+  page(plan: PagePlan, html: string, inline: InlineSources): void | Promise<void>;
+  unchanged(plan: PagePlan, hash: string, inline: InlineSources): void | Promise<void>;
 }
 
 /** A page rendered before, with the inputs it read and a fingerprint of them. */
@@ -49,6 +51,8 @@ export interface ReusablePage {
   html?: string;
   /** ...or the hash of its HTML (a persistent cache, when the output holds the page). */
   hash?: string;
+  /** What the page's HTML contains that the security policy must allow. */
+  inline?: InlineSources;
 }
 
 /**
@@ -89,11 +93,11 @@ export async function renderPages(pages: readonly PagePlan[], input: RenderInput
     const cached = reuse?.pages.get(plan.outputPath);
     if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
       if (cached.html !== undefined) {
-        await sink.page(plan, cached.html);
+        await sink.page(plan, cached.html, cached.inline ?? inlineSourcesOf(cached.html));
         continue;
       }
-      if (cached.hash !== undefined && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
-        await sink.unchanged(plan, cached.hash);
+      if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
+        await sink.unchanged(plan, cached.hash, cached.inline);
         continue;
       }
     }
@@ -114,13 +118,14 @@ export async function renderPages(pages: readonly PagePlan[], input: RenderInput
       problems,
     );
     if (html === undefined) continue;
+    const inline = inlineSourcesOf(html);
     if (reuse) {
       const deps = [...read].sort();
       const fingerprint = fingerprintOf(deps);
-      reuse.pages.set(plan.outputPath, reuse.inOutput ? { fingerprint, deps, hash: contentHash(html) } : { fingerprint, deps, html });
+      reuse.pages.set(plan.outputPath, reuse.inOutput ? { fingerprint, deps, hash: contentHash(html), inline } : { fingerprint, deps, html, inline });
       reuse.rendered++;
     }
-    await sink.page(plan, html);
+    await sink.page(plan, html, inline);
   }
 }
 

@@ -8,6 +8,7 @@ import { REDIRECTS_FILE } from '../engine/previous-build';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
+import { HEADERS_FILE } from '../engine/header-formats';
 
 /** One object the publish puts in the bucket, by its key relative to the target's prefix. */
 export interface LocalObject extends ObjectHeaders {
@@ -134,12 +135,17 @@ async function readRedirects(dir: string): Promise<Array<[string, string]>> {
   }
 }
 
-/** Every file under `dir`, as `/`-separated paths relative to it. */
+/**
+ * Every file under `dir`, as `/`-separated paths relative to it, but `_headers`: it configures
+ * Netlify and Cloudflare Pages; behind S3 the CDN's response headers policy sends those headers
+ * (docs/security.md), and as an object it would only be a download.
+ */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((key) => key !== HEADERS_FILE);
 }
 
 async function hashFile(dir: string, key: string): Promise<LocalObject> {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { contentTypeOf, outputFileCandidates } from '../../src/engine/content-types';
+import { HEADERS_FILE, headersForPath } from '../../src/engine/header-formats';
 
 
 export interface ServedRequest {
@@ -23,8 +24,10 @@ export interface StaticServer {
 /**
  * Serves a built `dist/` on 127.0.0.1 the way the production bucket does: `/career` is
  * `career/index.html` (no redirect), unknown paths get `404.html` with status 404, and HTML is
- * revalidated on every request. With `compress`, text is sent gzipped to clients that accept
- * it, as a CDN does (the Lighthouse benchmark).
+ * revalidated on every request. Every response carries the headers `_headers` names for its
+ * path, as Netlify or a CDN policy would send them: the Content-Security-Policy is enforced.
+ * With `compress`, text is sent gzipped to clients that accept it, as a CDN does (the
+ * Lighthouse benchmark).
  */
 export async function serveDist(dir: string, options: { compress?: boolean } = {}): Promise<StaticServer> {
   const requests: ServedRequest[] = [];
@@ -36,6 +39,9 @@ export async function serveDist(dir: string, options: { compress?: boolean } = {
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     requests.push({ path: urlPath, headers: request.headers });
+    // Read on every request: a test may build into the folder again.
+    const headersFile = await readFile(path.join(dir, HEADERS_FILE), 'utf8').catch(() => '');
+    for (const [name, value] of headersForPath(headersFile, urlPath)) response.setHeader(name, value);
     const failure = failures.get(urlPath);
     if (failure) {
       response.writeHead(failure, { 'content-type': 'text/plain' }).end('failure injected by the test');

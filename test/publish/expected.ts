@@ -12,6 +12,8 @@ export async function expectedObjects(out: string): Promise<{ buildId: string; r
   const objects = new Map<string, { md5: string; clean: boolean }>();
   for (const entry of entries.filter((item) => item.isFile())) {
     const file = path.join(entry.parentPath, entry.name);
+    // Host configuration for Netlify and Cloudflare Pages, not published (docs/security.md).
+    if (path.relative(out, file) === '_headers') continue;
     objects.set(path.relative(out, file).split(path.sep).join('/'), { md5: createHash('md5').update(await readFile(file)).digest('hex'), clean: false });
   }
   const { id, release } = JSON.parse(await readFile(path.join(out, '_sitegen/builds/latest.json'), 'utf8')) as { id: string; release: string };

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { Problems } from '../../src/engine/errors';
+import { cloudFrontPolicy, headersFile, headersForPath, nginxSnippet } from '../../src/engine/header-formats';
+import { inlineSourcesOf } from '../../src/engine/inline-sources';
+import { contentSecurityPolicy, securityHeaders } from '../../src/engine/security-headers';
+import { parseSiteSettings, type SiteSettings } from '../../src/engine/site-settings';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REPO } from '../helpers/site';
+
+async function settings(change: (text: string) => string = (text) => text, env: NodeJS.ProcessEnv = {}): Promise<SiteSettings> {
+  const text = change(await readFile(path.join(REPO, 'content/site.yaml'), 'utf8'));
+  const problems = new Problems();
+  const site = parseSiteSettings(text, 'content/site.yaml', problems, env);
+  problems.throwIfAny();
+  return site!;
+}
+
+const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0]!, part.split(' ').slice(1)]));
+const page = inlineSourcesOf('<script>go()</script><style>p{}</style><script type="application/json">{}</script>');
+
+describe('the Content-Security-Policy', () => {
+  it('allows the backend for fetches and forms, and the analytics hosts when analytics is configured', async () => {
+    const policy = directives(contentSecurityPolicy(await settings(), page));
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", ...page.scripts, 'https://www.googletagmanager.com']);
+    expect(policy.get('style-src')).toEqual(page.styles);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.kestrelbyte.example', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
+    expect(policy.get('form-action')).toEqual(["'self'", 'https://api.kestrelbyte.example']);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('names no analytics host without analytics, and follows SITEGEN_POCKETBASE_URL', async () => {
+    const site = await settings((text) => text.replace(/^analytics:\n(  .*\n)+/m, ''), { SITEGEN_POCKETBASE_URL: 'http://127.0.0.1:8090/' });
+    const policy = contentSecurityPolicy(site, page);
+    expect(policy).not.toMatch(/google/);
+    expect(directives(policy).get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8090']);
+    expect(directives(policy).get('form-action')).toEqual(["'self'", 'http://127.0.0.1:8090']);
+  });
+
+  it("allows style attributes only by hash with 'unsafe-hashes', and a linked stylesheet with 'self'", async () => {
+    const styled = inlineSourcesOf('<link rel="stylesheet" href="/a.css"><p style="margin:0">x</p>');
+    expect(directives(contentSecurityPolicy(await settings(), styled)).get('style-src')).toEqual(["'self'", "'unsafe-hashes'", ...styled.styleAttributes]);
+    expect(directives(contentSecurityPolicy(await settings(), inlineSourcesOf('<p>x</p>'))).get('style-src')).toEqual(["'none'"]);
+  });
+});
+
+describe('the header formats', () => {
+  it('writes _headers that reads back as the same headers for every path', async () => {
+    const headers = securityHeaders(await settings(), page);
+    const file = headersFile(headers);
+    expect(file).toMatch(/^\/\*$/m);
+    expect(headersForPath(file, '/hu/kapcsolat')).toEqual(headers);
+    expect(headers.map(([name]) => name)).toEqual([
+      'Content-Security-Policy',
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Strict-Transport-Security',
+    ]);
+  });
+
+  it('writes an nginx snippet and a CloudFront policy with the same values', async () => {
+    const headers = securityHeaders(await settings(), page);
+    const csp = headers[0]![1];
+    expect(nginxSnippet(headers)).toContain(`add_header Content-Security-Policy "${csp}" always;`);
+    const policy = cloudFrontPolicy(headers) as any;
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({ Override: true, ContentSecurityPolicy: csp });
+    expect(policy.SecurityHeadersConfig.StrictTransportSecurity).toEqual({ Override: true, AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: false });
+    expect(policy.SecurityHeadersConfig.FrameOptions).toEqual({ Override: true, FrameOption: 'DENY' });
+    expect(policy.CustomHeadersConfig.Items.map((item: { Header: string }) => item.Header)).toEqual(['Permissions-Policy', 'Cross-Origin-Opener-Policy']);
+  });
+
+  it('refuses a policy longer than CloudFront accepts', () => {
+    expect(() => cloudFrontPolicy([['Content-Security-Policy', `script-src ${"'sha256-x' ".repeat(200)}`]])).toThrow(/CloudFront accepts at most 1783/);
+  });
+});
