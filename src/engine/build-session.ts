@@ -83,15 +83,15 @@ export class BuildSession {
   }
 
   /**
-   * `compute()` again only when `key` (the text it parses) changed. A result that came with
-   * problems is not kept, so the problems are reported again next time.
+   * `compute()` again only when `key` (the text it parses) changed. A result computed while the
+   * build had problems is not kept: the problems are reported again next time, and a parser that
+   * gave up because of another file's errors (returning nothing for a valid text) is asked again.
    */
   memo<T>(name: string, key: string, problems: Problems, compute: () => T): T {
     const hit = this.memos.get(name);
     if (hit && hit.key === key) return hit.value as T;
-    const before = problems.errors.length;
     const value = compute();
-    if (problems.errors.length === before) this.memos.set(name, { key, value });
+    if (problems.ok) this.memos.set(name, { key, value });
     return value;
   }
 

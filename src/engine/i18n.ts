@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LOCALE_INFO, type Locale } from '../shared/locales';
 import { SiteError } from './errors';
-import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from './messages';
+import { CLIENT_MESSAGE_PREFIX, type Message, type MessageCatalog } from './messages';
 import type { I18n } from './template-api';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -54,7 +54,12 @@ export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
         compiled.set(key, format);
       }
       if (values) for (const [name, value] of Object.entries(values)) checkValue(`${key}: {${name}}`, value);
-      const result = format.format(values);
+      let result: ReturnType<IntlMessageFormat['format']>;
+      try {
+        result = format.format(values);
+      } catch (error) {
+        throw messageFormatError(messages.get(key)!, values, error);
+      }
       return Array.isArray(result) ? result.join('') : String(result);
     },
     date(isoDate, style = 'long') {
@@ -85,4 +90,19 @@ function checkValue(what: string, value: unknown): void {
   if (value instanceof Date && Number.isNaN(value.getTime())) {
     throw new SiteError(`${what} is an invalid date`);
   }
+}
+
+/**
+ * A message that parsed but cannot be formatted with what the template passes (an argument the
+ * template does not give, a tag, a number skeleton for a text): the fault is in the locale file,
+ * so the error points at the message there rather than at the template line.
+ */
+function messageFormatError(message: Message, values: Record<string, unknown> | undefined, error: unknown): SiteError {
+  const given = Object.keys(values ?? {});
+  const reason = (error as Error)?.message?.replace(/ to the string "[^"]*"$/, '') ?? String(error);
+  return new SiteError(`message "${message.key}" cannot be formatted: ${reason}`, {
+    ...message.at,
+    hint: `the templates pass ${given.length > 0 ? given.map((name) => `{${name}}`).join(' ') : 'no values'} to this message: use only those, and no tags`,
+    cause: error,
+  });
 }

@@ -214,7 +214,8 @@ function renderDocument<P extends object>(
   try {
     return `<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`;
   } catch (error) {
-    const where = templateFrame(error, templateFiles);
+    // An error that knows its source (a message in a locale file) points there; others at the template line.
+    const where = error instanceof SiteError && error.file ? { file: error.file, line: error.line, column: error.column } : templateFrame(error, templateFiles);
     const hint = error instanceof SiteError ? error.hint : undefined;
     problems.add(`${(error as Error)?.message ?? String(error)} (${doing})`, { ...where, hint, cause: error });
     return undefined;

@@ -1,0 +1,40 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import { copySite } from '../helpers/site';
+
+/** One page of each detail template; the other detail routes are left out (the offer form lists every service). */
+const KEPT_DETAIL_ROUTES = new Set(['article-four-day-week-1', 'case-producer-plants', 'tender-export-market']);
+const DETAIL_TEMPLATES = new Set(['article', 'case-study', 'tender']);
+/** Where a Markdown link to a route that was left out now points. */
+const LINK_INSTEAD = 'contact';
+
+/**
+ * A copy of the real site trimmed to the routes the templates link to and one page of each
+ * detail template (20 routes, 80 pages): every template and widget, in a fraction of the
+ * whole site's build time. Content files of no route are removed; Markdown links to routes that were left out point at the contact page.
+ */
+export async function smallSite(): Promise<string> {
+  const root = await copySite();
+  const file = path.join(root, 'content/routes.yaml');
+  const doc = parseDocument(await readFile(file, 'utf8'));
+  const routes = doc.toJS().routes as Array<{ id: string; template: string; content: string }>;
+  const kept = routes.filter((route) => (!DETAIL_TEMPLATES.has(route.template) || KEPT_DETAIL_ROUTES.has(route.id)));
+  doc.set('routes', kept);
+  await writeFile(file, doc.toString({ lineWidth: 0 }));
+  const ids = new Set(kept.map((route) => route.id));
+  const used = new Set(kept.map((route) => route.content));
+  const content = path.join(root, 'content');
+  for (const entry of await readdir(content, { recursive: true })) {
+    if (!entry.endsWith('.md')) continue;
+    const markdown = path.join(content, entry);
+    if (!used.has(entry.split(path.sep).slice(1).join('/').replace(/\.md$/, ''))) {
+      await rm(markdown);
+      continue;
+    }
+    const text = await readFile(markdown, 'utf8');
+    const relinked = text.replace(/\(route:([a-z0-9-]+)/g, (link, id: string) => (ids.has(id) ? link : `(route:${LINK_INSTEAD}`));
+    if (relinked !== text) await writeFile(markdown, relinked);
+  }
+  return root;
+}
