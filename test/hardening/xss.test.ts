@@ -147,7 +147,7 @@ describe('an XSS corpus in every kind of source', () => {
     expect(Object.values(JSON.parse(messages) as Record<string, string>).every((text) => text.includes('script>'))).toBe(true);
   });
 
-  it('runs no injected script on any page in Chromium', { timeout: 300_000 }, async () => {
+  it('runs no injected script on any page in Chromium', { timeout: 600_000 }, async () => {
     // A tall window: every island is in view.
     const context = await newContext(browser, { viewport: { width: 1280, height: 12_000 } });
     const page = await context.newPage();
