@@ -1,4 +1,8 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --v8-pool-size=1 --single-threaded-gc
+// The flags: a build keeps every core busy with its own threads (this one, the Markdown
+// workers, esbuild), so V8's background compiler and garbage-collector threads (four by
+// default) only compete with them; with one, a cold build is about a tenth faster on two cores
+// (docs/performance.md). `node bin/sitegen.js` works too, without them.
 // The CLI runs from lib/, bundled from src/ by `npm ci` (the "prepare" script).
 import { existsSync } from 'node:fs';
 

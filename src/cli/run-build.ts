@@ -11,6 +11,9 @@ export interface BuildFlags {
 /** `sitegen build`: one line of figures on success; located errors and exit code 1 on failure. */
 export async function runBuild(flags: BuildFlags): Promise<void> {
   const started = performance.now();
+  // The Markdown worker loads, and reads the content, while this thread loads the engine.
+  const { prestartMarkdownWorker } = await import('../engine/markdown-worker-start');
+  prestartMarkdownWorker(flags.root, flags.cache);
   const { build, formatWarning } = await import('../engine/index');
   try {
     const result = await build({

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { SiteError } from './errors';
@@ -23,6 +23,8 @@ export interface BuildInputs {
   templatesHash: string;
   widgetsHash: string;
   css: string;
+  /** The time of the site folder's last git commit (`lastCommitTime`), if it is in git. */
+  commitTime: number | undefined;
 }
 
 export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env = process.env): BuildInfo {
@@ -39,14 +41,28 @@ export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env 
   for (const [name, file] of sources.content) add(`content/${name}`, file.text);
   if (sources.redirects) add('content/redirects.yaml', sources.redirects.text);
   for (const [name, bytes] of sources.publicFiles) add(`public/${name}`, bytes);
-  return { id: release.digest('hex').slice(0, 12), release: releaseId, timestamp: sourceTimestamp(sources, env) };
+  return { id: release.digest('hex').slice(0, 12), release: releaseId, timestamp: sourceTimestamp(sources, inputs.commitTime, env) };
+}
+
+/**
+ * When the last commit of the folder's git checkout was made (ms), or undefined when it is not
+ * a checkout or git is not installed. Asynchronous, so a build asks at its start and git runs
+ * beside it.
+ */
+export function lastCommitTime(root: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' }, (error, out) => {
+      const seconds = out?.trim() ?? '';
+      resolve(!error && /^\d+$/.test(seconds) ? Number(seconds) * 1000 : undefined);
+    });
+  });
 }
 
 /**
  * `SOURCE_DATE_EPOCH` when set (the reproducible-builds convention), else the date of the
  * site folder's last git commit, else the newest modification time of the sources.
  */
-function sourceTimestamp(sources: SiteSources, env: NodeJS.ProcessEnv): number {
+function sourceTimestamp(sources: SiteSources, commitTime: number | undefined, env: NodeJS.ProcessEnv): number {
   const epoch = env.SOURCE_DATE_EPOCH;
   if (epoch !== undefined && epoch !== '') {
     if (!/^\d+$/.test(epoch)) {
@@ -57,16 +73,7 @@ function sourceTimestamp(sources: SiteSources, env: NodeJS.ProcessEnv): number {
     }
     return Number(epoch) * 1000;
   }
-  try {
-    const out = execFileSync('git', ['log', '-1', '--format=%ct'], {
-      cwd: sources.root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    if (/^\d+$/.test(out)) return Number(out) * 1000;
-  } catch {
-    // Not a git checkout, or git is not installed: fall back to the files' times.
-  }
+  if (commitTime !== undefined) return commitTime;
   let newest = 0;
   for (const file of [sources.routes, sources.site, ...sources.locales.values(), ...sources.content.values()]) {
     if (file) newest = Math.max(newest, Math.floor(statSync(file.path).mtimeMs / 1000) * 1000);

@@ -26,6 +26,8 @@ export class BuildSession {
   readonly validated = new WeakMap<object, { template: string; data: unknown }>();
   /** The sources as last read: a rebuild reads only the changed files again. */
   sources: SiteSources | undefined;
+  /** The site's last commit time, asked once: watch mode keeps the first build's time. */
+  commitTime: Promise<number | undefined> | undefined;
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   private lastReuse: PageReuse | undefined;

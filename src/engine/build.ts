@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
-import { computeBuildInfo, type BuildInfo } from './build-info';
+import { computeBuildInfo, lastCommitTime, type BuildInfo } from './build-info';
 import { linkData, parseContent, splitContent, validateContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
 import { BuildFailure, Problems } from './errors';
 import { bundleTemplates, importTemplates, loadTemplates, templatesDirOf } from './load-templates';
 import { cachedBundle } from './bundle-cache';
 import { startMarkdownStage } from './markdown-jobs';
+import { CACHE_DIR, readAheadFolder } from './markdown-worker-start';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
@@ -27,7 +28,7 @@ import { isRemote, readPreviousBuild } from './previous-build';
 import { redirectFiles } from './redirect-output';
 import { parseRedirectsFile } from './redirects-file';
 import type { BuildWarning } from './warnings';
-import { InlineSourceSet, inlineSourcesOf } from './inline-sources';
+import { InlineSourceSet } from './inline-sources';
 import { securityHeaders, type Header } from './security-headers';
 import { HEADERS_FILE, headersFile } from './header-formats';
 
@@ -85,21 +86,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const problems = new Problems();
   const timings = stopwatch();
 
-  // 1. Start what works beside this thread: esbuild bundles the templates in its own process,
-  //    the Markdown worker loads. Then read the sources.
+  // 1. Start what works beside this thread: the Markdown worker loads (and reads ahead), esbuild
+  //    bundles the templates in its own process. Then read the sources.
   const { session } = options;
   const writing = options.write !== false;
   // Builds that write keep a cache between runs (`.sitegen-cache/`); watch mode keeps its own.
   const persistent = writing && !session && options.cache !== false;
-  const cacheDir = path.join(root, '.sitegen-cache');
+  const cacheDir = path.join(root, CACHE_DIR);
+  const markdown = session?.markdown ?? startMarkdownStage(readAheadFolder(root, persistent));
   const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
   const loadingTemplates = () =>
     persistent
       ? cachedBundle(path.join(cacheDir, 'templates.bin'), `${ENGINE_VERSION}\0${templatesDir}`, () => bundleTemplates(templatesDir, cacheDir), (bundled) => existsSync(bundled.moduleFile)).then(importTemplates)
       : loadTemplates(templatesDir, cacheDir);
   const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
-  const markdown = session?.markdown ?? startMarkdownStage();
   const cacheLoading = persistent ? BuildCache.load(cacheDir, ENGINE_VERSION) : undefined;
+  // The build's time comes from git unless SOURCE_DATE_EPOCH says otherwise.
+  const commitTime = session?.commitTime ?? (process.env.SOURCE_DATE_EPOCH ? Promise.resolve(undefined) : lastCommitTime(root));
+  if (session) session.commitTime = commitTime;
   const outputOpening = writing ? settle(Output.open(outDir)) : undefined;
   // Read before anything is written: the live output is the previous build until the swap.
   const previousFrom = options.previous ?? (writing && !session ? outDir : false);
@@ -178,11 +182,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings.lap('load templates, validate content');
 
     // 6. What every page renders from.
+    const committed = await commitTime;
     const computeInfo = () => computeBuildInfo(sources, {
       engineVersion: ENGINE_VERSION,
       templatesHash: templates.hash,
       widgetsHash: widgets.hash,
       css: templates.css,
+      commitTime: committed,
     });
     // Watch mode keeps one build id (and the first build's time), so an edit changes only the
     // pages that show it.
@@ -249,33 +255,33 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     //    copy as it is rendered (see write-output.ts), so no build holds every page at once.
     //    What each page contains that the security policy must allow is gathered on the way:
     //    the error pages and HTML files of public/ now, the pages as they are rendered or reused.
+    //    The Markdown worker, idle by now, reads them while this thread renders.
     const inline = new InlineSourceSet();
-    for (const [name, bytes] of files) if (name.endsWith('.html')) inline.add(inlineSourcesOf(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8')));
+    const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
+    const otherPagesRead = Promise.all(
+      otherPages.map(([, bytes]) => markdown.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8')).then((sources) => inline.add(sources))),
+    );
     const unchanged = new Map<string, string>();
     const sink: PageSink = output
       ? {
-          page(plan, html, sources) {
-            inline.add(sources);
-            return output.put(plan.outputPath, html);
-          },
-          unchanged(plan, hash, sources) {
-            inline.add(sources);
+          page: (plan, html) => output.put(plan.outputPath, html),
+          unchanged(plan, hash) {
             unchanged.set(plan.outputPath, hash);
             return output.keep(plan.outputPath, hash);
           },
+          allow: (sources) => inline.add(sources),
         }
       : {
-          page(plan, html, sources) {
-            inline.add(sources);
-            files.set(plan.outputPath, html);
-          },
-          unchanged: (_plan, _hash, sources) => inline.add(sources),
+          page: (plan, html) => void files.set(plan.outputPath, html),
+          unchanged() {},
+          allow: (sources) => inline.add(sources),
         };
     let headers: Header[] = [];
     let written: WriteStats | undefined;
     await output?.begin();
     try {
-      await renderPages(pages, renderInput, problems, sink, reuse);
+      await renderPages(pages, renderInput, problems, sink, reuse, (html) => markdown.inlineSources(html));
+      await otherPagesRead;
       problems.throwIfAny();
       timings.lap('render pages');
       headers = securityHeaders(site!, inline.toSources());

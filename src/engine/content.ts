@@ -1,8 +1,8 @@
-import matter from 'gray-matter';
 import { z } from 'zod';
 import { LOCALES, isLocale, type Locale } from '../shared/locales';
 import { SiteError, type Problems } from './errors';
 import type { RenderedMarkdown } from './markdown';
+import { splitFrontMatter } from './front-matter-split';
 import type { LinkData, MarkdownJob, MarkdownStage } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
@@ -69,17 +69,16 @@ export function splitContent(
     }
     const locale = key.split('/', 1)[0];
     if (!isLocale(locale)) continue;
-    if (!/^---\r?\n/.test(source.text)) {
+    const parts = splitFrontMatter(source.text);
+    if (!parts) {
       problems.add('the file has no front matter', {
         file: source.path,
         hint: 'start it with a "---" line, then title and description, then another "---" line',
       });
       continue;
     }
-    const parts = matter(source.text, { engines: { yaml: () => ({}) } });
-    const lineOffset = countLines(source.text.slice(0, source.text.length - parts.content.length));
-    // `parts.matter` starts right after the opening fence, so its line numbers are the file's.
-    const entry = { file: source.path, frontMatter: parts.matter, job: { key, file: source.path, body: parts.content, lineOffset, locale } };
+    const { frontMatter, body, lineOffset } = parts;
+    const entry = { file: source.path, frontMatter, job: { key, file: source.path, body, lineOffset, locale } };
     known?.set(source, entry);
     split.set(key, entry);
   }
@@ -202,12 +201,6 @@ export function validateContent(
     if (LOCALES.every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
   }
   return content;
-}
-
-function countLines(text: string): number {
-  let lines = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
-  return lines;
 }
 
 /** Each route's URL in each locale, and the owner of each page URL, for links in Markdown. */

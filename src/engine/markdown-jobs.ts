@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Locale } from '../shared/locales';
 import { Problems, type SourceLocation } from './errors';
+import { inlineSourcesOf, type InlineSources } from './inline-sources';
 import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
-import { PACKAGE_ROOT } from './package-info';
+import { firstMarkdownWorker, startMarkdownWorker } from './markdown-worker-start';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
 export interface MarkdownJob {
@@ -39,39 +38,42 @@ export interface MarkdownStage {
   parse(jobs: readonly MarkdownJob[]): void;
   /** The results for `keys`, in order; every key was parsed before. */
   render(keys: readonly string[], links: LinkData): Promise<JobResult[]>;
+  /**
+   * What a rendered page's security policy must allow (`inlineSourcesOf`). The worker is idle
+   * once the Markdown is rendered, so it reads the pages while this thread renders the next.
+   */
+  inlineSources(html: string): Promise<InlineSources>;
   close(): void;
 }
 
-/**
- * The bundled engine (`lib/`) has a worker entry; running from the TypeScript sources (tests),
- * Markdown renders on the main thread: the same code, the same output.
- */
-const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'markdown-worker.js');
+/** What the build asks of a worker. */
+export type WorkerRequest =
+  | { type: 'parse'; jobs: MarkdownJob[] }
+  | { type: 'render'; keys: readonly string[]; links: LinkData }
+  | { type: 'scan'; id: number; html: string };
+
+/** A worker's answers. */
+export type WorkerReply = { type: 'rendered'; results: JobResult[] } | { type: 'scanned'; id: number; sources: InlineSources };
 
 /** At most this many bodies are parsed before the site's URLs are known (per thread). */
-const EARLY_PARSES = 300;
+export const EARLY_PARSES = 300;
 
 /** Below this many bodies one worker renders them all: another would only pay the parser's warm-up again. */
 const JOBS_PER_EXTRA_WORKER = 400;
 
 /**
- * Renders Markdown on worker threads. The first starts at once, so it loads while the build
- * reads its sources, and parses as soon as they are read, while the main thread parses the
- * rest. A small site's Markdown all goes to that one worker: splitting it pays the parser's JIT
- * warm-up, most of a cold build's Markdown time, once per thread (measured). A large site's is
- * dealt out to one worker per core. Without the worker script, or if a worker fails, the jobs
- * run on this thread.
+ * Renders Markdown on worker threads. The first starts at once (or was started before the
+ * engine loaded), and reads the content ahead (`readAhead`) while the build loads and reads
+ * its sources. A small site's Markdown all goes to that one worker: splitting it pays the
+ * parser's JIT warm-up, most of a cold build's Markdown time, once per thread (measured). A
+ * large site's is dealt out to one worker per core. Without the worker script, or if a worker
+ * fails, the jobs run on this thread.
  */
-export function startMarkdownStage(): MarkdownStage {
-  if (!WORKER_SCRIPT || !existsSync(WORKER_SCRIPT)) return inThreadStage();
-  const workers: Worker[] = [];
-  const spawn = () => {
-    const worker = new Worker(WORKER_SCRIPT);
-    // Idle, a worker must not keep the process alive.
-    worker.unref();
-    workers.push(worker);
-  };
-  spawn();
+export function startMarkdownStage(readAhead?: string): MarkdownStage {
+  const first = firstMarkdownWorker(readAhead);
+  if (!first) return inThreadStage();
+  const workers: Worker[] = [first];
+  const spawn = () => workers.push(startMarkdownWorker()!);
   const owners = new Map<string, number>();
   const fallback = inThreadStage();
   const renderOn = (worker: Worker, keys: readonly string[], links: LinkData) =>
@@ -80,16 +82,42 @@ export function startMarkdownStage(): MarkdownStage {
         worker.off('message', done);
         resolve(fallback.render(keys, links));
       };
-      const done = (results: JobResult[]) => {
+      const done = (reply: WorkerReply) => {
+        if (reply.type !== 'rendered') return;
+        worker.off('message', done);
         worker.off('error', failed);
-        worker.unref();
-        resolve(results);
+        busy(worker, -1);
+        resolve(reply.results);
       };
-      worker.once('message', done);
+      worker.on('message', done);
       worker.once('error', failed);
-      worker.ref();
-      worker.postMessage({ type: 'render', keys, links });
+      busy(worker, +1);
+      post(worker, { type: 'render', keys, links });
     });
+  // A worker keeps the process alive only while the build waits for it.
+  const waits = new Map<Worker, number>();
+  const busy = (worker: Worker, change: number) => {
+    const count = (waits.get(worker) ?? 0) + change;
+    waits.set(worker, count);
+    if (count === 0) worker.unref();
+    else if (count === 1 && change > 0) worker.ref();
+  };
+  const post = (worker: Worker, request: WorkerRequest) => worker.postMessage(request);
+  // Pages to scan, by request id, until the first worker answers (or fails: then here).
+  const scans = new Map<number, { html: string; resolve: (sources: InlineSources) => void }>();
+  let scanned = 0;
+  let scanner: Worker | undefined = first;
+  first.on('message', (reply: WorkerReply) => {
+    if (reply.type !== 'scanned') return;
+    scans.get(reply.id)?.resolve(reply.sources);
+    scans.delete(reply.id);
+    busy(first, -1);
+  });
+  first.once('error', () => {
+    scanner = undefined;
+    for (const { html, resolve } of scans.values()) resolve(inlineSourcesOf(html));
+    scans.clear();
+  });
   return {
     parse(jobs) {
       fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
@@ -101,7 +129,7 @@ export function startMarkdownStage(): MarkdownStage {
         owners.set(job.key, owner);
         shares[owner]!.push(job);
       });
-      shares.forEach((share, owner) => share.length > 0 && workers[owner]!.postMessage({ type: 'parse', jobs: share }));
+      shares.forEach((share, owner) => share.length > 0 && post(workers[owner]!, { type: 'parse', jobs: share }));
     },
     async render(keys, links) {
       const shares: string[][] = workers.map(() => []);
@@ -111,28 +139,54 @@ export function startMarkdownStage(): MarkdownStage {
       shares.forEach((share, owner) => share.forEach((key, index) => byKey.set(key, results[owner]![index]!)));
       return keys.map((key) => byKey.get(key)!);
     },
+    inlineSources(html) {
+      if (!scanner) return Promise.resolve(inlineSourcesOf(html));
+      const id = scanned++;
+      const worker = scanner;
+      return new Promise((resolve) => {
+        scans.set(id, { html, resolve });
+        busy(worker, +1);
+        post(worker, { type: 'scan', id, html });
+      });
+    },
     close: () => workers.forEach((worker) => void worker.terminate()),
   };
 }
 
+/** A body parsed ahead, before the build sent it. */
+export interface ParsedAhead {
+  body: string;
+  tree: MarkdownTree;
+}
+
 /**
  * Both steps on the calling thread (also the worker's own logic). A job marked
- * `parsedElsewhere` is only kept, and parsed here only if it is rendered here after all.
+ * `parsedElsewhere` is only kept, and parsed here only if it is rendered here after all. A job
+ * whose body was parsed `ahead` (by key, with the same text) takes that tree.
  */
-export function inThreadStage(): MarkdownStage {
+export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map()): MarkdownStage {
   const renderer = createMarkdownRenderer();
   const parsed = new Map<string, { job: MarkdownJob; tree: MarkdownTree | undefined }>();
   let early = 0;
   return {
     parse(jobs) {
       for (const job of jobs) {
+        const guess = ahead.get(job.key);
+        ahead.delete(job.key);
+        if (guess?.body === job.body) {
+          parsed.set(job.key, { job, tree: guess.tree });
+          continue;
+        }
         // Parsing ahead only fills the wait for the route table; holding thousands of syntax
         // trees would cost more in memory and garbage collection than it saves.
         const lazy = (job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere || early >= EARLY_PARSES;
         if (!lazy) early++;
         parsed.set(job.key, { job, tree: lazy ? undefined : renderer.parse(job.body) });
       }
+      // What the build did not send (a file it skipped, or knows from its cache) is not needed.
+      ahead.clear();
     },
+    inlineSources: async (html) => inlineSourcesOf(html),
     async render(keys, links) {
       return keys.map((key) => {
         const entry = parsed.get(key)!;
@@ -193,6 +247,7 @@ export function cachingStage(): MarkdownStage {
       todo.forEach((key, index) => done.set(key, { job: jobs.get(key)!, links: linksKey, result: results[index]! }));
       return keys.map((key) => done.get(key)!.result);
     },
+    inlineSources: stage.inlineSources,
     close() {},
   };
 }

@@ -1,12 +1,21 @@
-/** Worker thread entry (bundled as lib/markdown-worker.js): parses, then renders, Markdown it is sent. */
-import { parentPort } from 'node:worker_threads';
-import { inThreadStage, type LinkData, type MarkdownJob } from './markdown-jobs';
+/**
+ * Worker thread entry (bundled as lib/markdown-worker.js): parses, then renders, the Markdown
+ * it is sent; then reads rendered pages for what their security policy must allow.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { inlineSourcesOf } from './inline-sources';
+import { inThreadStage, type WorkerReply, type WorkerRequest } from './markdown-jobs';
+import { readAhead } from './markdown-read-ahead';
+import type { MarkdownWorkerData } from './markdown-worker-start';
 
-const stage = inThreadStage();
+// The build's requests wait in the port's queue while the worker reads ahead.
+const { readAhead: contentDir } = workerData as MarkdownWorkerData;
+const stage = inThreadStage(contentDir ? readAhead(contentDir) : undefined);
 
-type Message = { type: 'parse'; jobs: MarkdownJob[] } | { type: 'render'; keys: string[]; links: LinkData };
+const reply = (message: WorkerReply) => parentPort!.postMessage(message);
 
-parentPort!.on('message', async (message: Message) => {
-  if (message.type === 'parse') stage.parse(message.jobs);
-  else parentPort!.postMessage(await stage.render(message.keys, message.links));
+parentPort!.on('message', async (request: WorkerRequest) => {
+  if (request.type === 'parse') stage.parse(request.jobs);
+  else if (request.type === 'render') reply({ type: 'rendered', results: await stage.render(request.keys, request.links) });
+  else reply({ type: 'scanned', id: request.id, sources: inlineSourcesOf(request.html) });
 });

@@ -34,13 +34,14 @@ export interface RenderInput {
 
 /**
  * Where rendered pages go, one at a time, so a large site is never held in memory whole: a
- * page's HTML, or the hash of the HTML the output already holds. Either way with what its
- * security policy must allow. A returned promise makes the renderer wait (the writer's queue
- * is full).
+ * page's HTML, or the hash of the HTML the output already holds. A returned promise makes the
+ * renderer wait (the writer's queue is full). What each page contains that the security
+ * policy must allow comes separately, once the page is read (on a worker, beside rendering).
  */
 export interface PageSink {
-  page(plan: PagePlan, html: string, inline: InlineSources): void | Promise<void>;
-  unchanged(plan: PagePlan, hash: string, inline: InlineSources): void | Promise<void>;
+  page(plan: PagePlan, html: string): void | Promise<void>;
+  unchanged(plan: PagePlan, hash: string): void | Promise<void>;
+  allow(sources: InlineSources): void;
 }
 
 /** A page rendered before, with the inputs it read and a fingerprint of them. */
@@ -83,7 +84,16 @@ export interface PageReuse {
  * template line that threw (source maps are on), naming the page; the other pages still render
  * so one build reports every failing page.
  */
-export async function renderPages(pages: readonly PagePlan[], input: RenderInput, problems: Problems, sink: PageSink, reuse?: PageReuse): Promise<void> {
+export async function renderPages(
+  pages: readonly PagePlan[],
+  input: RenderInput,
+  problems: Problems,
+  sink: PageSink,
+  reuse?: PageReuse,
+  /** Reads a page for its policy (`inlineSourcesOf`), here or on another thread. */
+  scan: (html: string) => Promise<InlineSources> = async (html) => inlineSourcesOf(html),
+): Promise<void> {
+  const scans: Array<Promise<void>> = [];
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
   for (const locale of LOCALES) {
     perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
@@ -93,11 +103,13 @@ export async function renderPages(pages: readonly PagePlan[], input: RenderInput
     const cached = reuse?.pages.get(plan.outputPath);
     if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
       if (cached.html !== undefined) {
-        await sink.page(plan, cached.html, cached.inline ?? inlineSourcesOf(cached.html));
+        sink.allow(cached.inline ?? inlineSourcesOf(cached.html));
+        await sink.page(plan, cached.html);
         continue;
       }
       if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
-        await sink.unchanged(plan, cached.hash, cached.inline);
+        sink.allow(cached.inline);
+        await sink.unchanged(plan, cached.hash);
         continue;
       }
     }
@@ -118,15 +130,23 @@ export async function renderPages(pages: readonly PagePlan[], input: RenderInput
       problems,
     );
     if (html === undefined) continue;
-    const inline = inlineSourcesOf(html);
+    let reused: ReusablePage | undefined;
     if (reuse) {
       const deps = [...read].sort();
       const fingerprint = fingerprintOf(deps);
-      reuse.pages.set(plan.outputPath, reuse.inOutput ? { fingerprint, deps, hash: contentHash(html), inline } : { fingerprint, deps, html, inline });
+      reused = reuse.inOutput ? { fingerprint, deps, hash: contentHash(html) } : { fingerprint, deps, html };
+      reuse.pages.set(plan.outputPath, reused);
       reuse.rendered++;
     }
-    await sink.page(plan, html, inline);
+    scans.push(
+      scan(html).then((inline) => {
+        if (reused) reused.inline = inline;
+        sink.allow(inline);
+      }),
+    );
+    await sink.page(plan, html);
   }
+  await Promise.all(scans);
 }
 
 /** Links that report every route whose content a page shows. */

@@ -61,10 +61,10 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the `sitegen` executable as a user would. */
+/** Runs the `sitegen` executable as a user would: through its shebang, with its Node flags. */
 export async function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [path.join(REPO, 'bin/sitegen.js'), ...args], {
+    const { stdout, stderr } = await promisify(execFile)(path.join(REPO, 'bin/sitegen.js'), args, {
       cwd: options.cwd ?? REPO,
       env: { ...process.env, ...options.env },
     });

@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { splitContent } from '../../src/engine/content';
+import { Problems } from '../../src/engine/errors';
+import { createMarkdownRenderer } from '../../src/engine/markdown';
+import { inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
+import { readAhead } from '../../src/engine/markdown-read-ahead';
+import { readSources } from '../../src/engine/read-sources';
+import { REPO, tempDir } from '../helpers/site';
+
+const NO_LINKS: LinkData = { urls: {}, owners: {} };
+const job = (body: string): MarkdownJob => ({ key: 'en/page.md', file: '/site/content/en/page.md', body, lineOffset: 3, locale: 'en' });
+
+describe('reading the Markdown ahead', () => {
+  it('guesses exactly the bodies the build then sends for the real site', async () => {
+    const sources = await readSources(REPO, new Problems());
+    const split = splitContent(sources.content, new Problems());
+    const ahead = readAhead(path.join(REPO, 'content'));
+    expect([...ahead.keys()]).toEqual([...split.keys()]);
+    for (const [key, entry] of split) expect(ahead.get(key)!.body).toBe(entry.job.body);
+  });
+
+  it('skips files outside the locale folders or without front matter, and a missing folder', async () => {
+    const root = await tempDir();
+    await mkdir(path.join(root, 'en'), { recursive: true });
+    await mkdir(path.join(root, 'drafts'), { recursive: true });
+    await writeFile(path.join(root, 'en', 'b.md'), '---\ntitle: B\n---\n# B\n');
+    await writeFile(path.join(root, 'en', 'a.md'), '---\ntitle: A\n---\n# A\n');
+    await writeFile(path.join(root, 'en', 'bare.md'), '# No front matter\n');
+    await writeFile(path.join(root, 'drafts', 'c.md'), '---\ntitle: C\n---\n# C\n');
+    expect([...readAhead(root).keys()]).toEqual(['en/a.md', 'en/b.md']);
+    expect(readAhead(path.join(root, 'missing')).size).toBe(0);
+  });
+
+  it('uses a guessed tree only when the body sent is the same text', async () => {
+    const renderer = createMarkdownRenderer();
+    // A guess whose tree differs from its text shows which one was used.
+    const guess = () => new Map([['en/page.md', { body: '# Sent\n', tree: renderer.parse('# Guessed\n') }]]);
+
+    const same = inThreadStage(guess());
+    same.parse([job('# Sent\n')]);
+    expect((await same.render(['en/page.md'], NO_LINKS))[0]!.markdown.html).toContain('Guessed');
+
+    const changed = inThreadStage(guess());
+    changed.parse([job('# Edited since\n')]);
+    const [result] = await changed.render(['en/page.md'], NO_LINKS);
+    expect(result!.markdown.html).toContain('Edited since');
+    expect(result!.markdown.html).not.toContain('Guessed');
+  });
+});
