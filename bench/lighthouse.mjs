@@ -59,7 +59,7 @@ try {
     env: { ...process.env, SOURCE_DATE_EPOCH: execFileSync('git', ['log', '-1', '--format=%ct'], { cwd: repo, encoding: 'utf8' }).trim() },
   });
   const latest = JSON.parse(readFileSync(path.join(dist, '_sitegen/builds/latest.json'), 'utf8'));
-  const manifest = JSON.parse(readFileSync(path.join(dist, `_sitegen/builds/meta/${latest.id}.json`), 'utf8'));
+  const manifest = JSON.parse(readFileSync(path.join(dist, `_sitegen/builds/meta/${latest.release}.json`), 'utf8'));
   const urlOf = (routeId, locale) => Object.values(manifest.routes).find((route) => route.route === routeId).alternates[locale];
 
   chrome = await chromeLauncher.launch({

@@ -184,4 +184,21 @@ describe('cookie consent', () => {
     await expect(banner(page).isVisible()).resolves.toBe(true);
     await context.close();
   });
+
+  it('opens the settings for a link to #cookie-settings, and for a click made before the loader ran', async () => {
+    const { context, page, problems } = await visitor();
+    await page.goto(`${suite.server.url}/de/kontakt#cookie-settings`);
+    await page.waitForSelector('dialog.consent-dialog[open]');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('dialog.consent-dialog').getAttribute('open')).resolves.toBeNull();
+    // The loader starts after the first paint: the page is stopped before it, clicked, then let go.
+    await page.route('**/_sitegen/assets/loader-*.js', async (route) => {
+      await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="#cookie-settings"]')!.click());
+      await route.continue();
+    });
+    await page.goto(`${suite.server.url}/career`);
+    await page.waitForSelector('dialog.consent-dialog[open]');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

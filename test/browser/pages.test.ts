@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newContext, watchConsole } from '../helpers/browser';
+import { loaderRan, newContext, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
@@ -14,6 +14,7 @@ describe('every page in every locale', () => {
       const response = await page.goto(suite.server.url + url);
       expect(response?.status(), url).toBe(200);
       // Bring every island to life: hover the language menu, scroll through the page.
+      await loaderRan(page);
       await page.hover('.language-menu summary');
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {

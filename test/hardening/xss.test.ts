@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/engine';
-import { launchBrowser, newContext } from '../helpers/browser';
+import { launchBrowser, loaderRan, newContext } from '../helpers/browser';
 import { serveDist, type StaticServer } from '../helpers/static-server';
 import { smallSite } from './small-site';
 
@@ -168,6 +168,7 @@ describe('an XSS corpus in every kind of source', () => {
       expect(response?.status(), url).toBe(200);
       // Bring every island to life (the language menu hydrates on hover, the consent dialog on
       // demand), each with its poisoned props and messages.
+      await loaderRan(page);
       await page.hover('.language-menu summary');
       // The open cookie banner covers the footer link in this tall window: click it from script.
       await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="#cookie-settings"]')!.click());

@@ -44,3 +44,16 @@ export function watchConsole(page: Page): string[] {
 export async function hydrated(page: Page, name: string): Promise<void> {
   await page.waitForSelector(`sitegen-island[data-island="${name}"][data-hydrated]`, { state: 'attached' });
 }
+
+/**
+ * Waits until the page's loader has run, so its islands wait for their triggers (a hover before
+ * that hydrates nothing: the loader starts after the first paint). Importing the loader's URL
+ * resolves once the page's own import of that module has been evaluated (or evaluates it now).
+ */
+export async function loaderRan(page: Page): Promise<void> {
+  // A string: vitest would rewrite an `import()` in a function's source.
+  await page.evaluate(`(async () => {
+    const bootstrap = [...document.querySelectorAll('script[type="module"]:not([src])')].find((script) => script.textContent.includes('import('));
+    await import(/import\\("([^"]+)"\\)/.exec(bootstrap.textContent)[1]);
+  })()`);
+}

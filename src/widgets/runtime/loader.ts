@@ -33,6 +33,9 @@ function schedule(island: HTMLElement): void {
         openSettings();
       }
     });
+    // A click before this script ran (it starts after the first paint) only moved to the
+    // anchor; a link from elsewhere to `…#cookie-settings` means the same: open the settings.
+    if (location.hash === '#cookie-settings') openSettings();
     return;
   }
   switch (island.dataset.strategy) {
