@@ -67,18 +67,30 @@ try {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   const rows = [];
+  const repeated = [];
   for (const name of pages) {
     for (const locale of locales) {
       for (const form of forms) {
         const url = server.url + urlOf(PAGES[name], locale);
         const runs = [];
-        for (let run = 0; run < RUNS; run++) {
+        // A run that Lighthouse itself reports as failed (no paint seen, a protocol timeout) is
+        // repeated, at most three times per row, and listed under the table.
+        for (let run = 0, failures = 0; run < RUNS; ) {
           const result = await lighthouse(
             url,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
             form === 'desktop' ? desktopConfig : undefined,
           );
-          runs.push(result.lhr);
+          const { lhr } = result;
+          const problem = lhr.runtimeError?.code ?? (lhr.audits['first-contentful-paint']?.numericValue === undefined ? 'no FCP value' : undefined);
+          if (problem && failures < 3) {
+            failures++;
+            repeated.push(`${name} ${locale} ${form}: ${problem}${lhr.runtimeError?.message ? ` (${lhr.runtimeError.message})` : ''}`);
+            console.log(`${name} ${locale} ${form}: run failed (${problem}), repeating it`);
+            continue;
+          }
+          runs.push(lhr);
+          run++;
         }
         const lhr = computeMedianRun(runs);
         if (process.env.LIGHTHOUSE_REPORTS) {
@@ -91,7 +103,7 @@ try {
       }
     }
   }
-  report(rows);
+  report(rows, repeated);
 } finally {
   await chrome?.kill();
   await server.close();
@@ -121,15 +133,15 @@ function rowOf(lhr, name, locale, form, url) {
 }
 
 /** Prints the table, and writes it to bench/lighthouse.md when every row was measured. */
-function report(rows) {
-  const text = table(rows);
+function report(rows, repeated = []) {
+  const text = table(rows, repeated);
   if (!process.env.LIGHTHOUSE_ONLY && !process.env.LIGHTHOUSE_LOCALES && !process.env.LIGHTHOUSE_FORMS) {
     writeFileSync(path.join(repo, 'bench/lighthouse.md'), text);
   }
   console.log(`\n${text}`);
 }
 
-function table(rows) {
+function table(rows, repeated) {
   const chromeVersion = execFileSync(process.env.CHROME_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   const lcpMobile = rows.filter((row) => row.form === 'mobile').map((row) => row.lcp);
   const perfect = rows.filter((row) => row.scores.every((score) => score === 100)).length;
@@ -156,6 +168,7 @@ function table(rows) {
     ...(rows.some((row) => row.failed.length > 0)
       ? ['Audits below 1 in the median runs:', '', ...rows.filter((row) => row.failed.length > 0).map((row) => `- ${row.page} ${row.locale} ${row.form}: ${row.failed.join(', ')}`), '']
       : []),
+    ...(repeated.length > 0 ? ['Runs Lighthouse reported as failed, repeated:', '', ...repeated.map((line) => `- ${line}`), ''] : []),
   ].join('\n');
 }
 
