@@ -35,8 +35,8 @@ export async function takeScreenshots(repo: string, outDir: string): Promise<str
   const browser = await launchBrowser();
   const written: string[] = [];
   try {
-    const manifest = (await (await fetch(`${server.url}/_sitegen/builds/latest.json`)).json()) as { id: string };
-    const meta = (await (await fetch(`${server.url}/_sitegen/builds/meta/${manifest.id}.json`)).json()) as {
+    const latest = (await (await fetch(`${server.url}/_sitegen/builds/latest.json`)).json()) as { release: string };
+    const meta = (await (await fetch(`${server.url}/_sitegen/builds/meta/${latest.release}.json`)).json()) as {
       routes: Record<string, { alternates: Record<string, string> }>;
     };
     mkdirSync(outDir, { recursive: true });
