@@ -4,7 +4,7 @@ import { deserialize, serialize } from 'node:v8';
 import { createHash } from 'node:crypto';
 import { LOCALES } from '../shared/locales';
 import { contentPathOf, type KnownContent, type SiteContent, type SplitContent } from './content';
-import type { Route } from './route-table';
+import { plainRoutes, type PlainRoute, type Route } from './route-table';
 import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
@@ -21,7 +21,7 @@ export interface CachedContent {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 2;
+const FORMAT = 3;
 const FILE = 'build.bin';
 
 /**
@@ -34,6 +34,11 @@ const FILE = 'build.bin';
 export class BuildCache {
   readonly content = new Map<string, CachedContent>();
   readonly pages = new Map<string, ReusablePage>();
+  /** The route table as last read, by the hash of its text. */
+  private routes: { key: string; routes: PlainRoute[] } | undefined;
+  /** Whether this build learned anything: a build that changed nothing does not write it again. */
+  private changed = true;
+  private reuse: PageReuse | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -49,15 +54,30 @@ export class BuildCache {
         version: string;
         content: Map<string, CachedContent>;
         pages: Map<string, ReusablePage>;
+        routes: { key: string; routes: PlainRoute[] } | undefined;
       };
       if (saved.format === FORMAT && saved.version === engineVersion) {
         for (const [key, value] of saved.content) cache.content.set(key, value);
         for (const [key, value] of saved.pages) cache.pages.set(key, value);
+        cache.routes = saved.routes;
+        cache.changed = false;
       }
     } catch {
       // No cache yet, or a damaged one: build without it.
     }
     return cache;
+  }
+
+  /** The routes read from this same route table text before, if any (valid then, so valid now). */
+  knownRoutes(text: string): PlainRoute[] | undefined {
+    return this.routes?.key === contentHash(text) ? this.routes.routes : undefined;
+  }
+
+  rememberRoutes(text: string, routes: readonly Route[]): void {
+    const key = contentHash(text);
+    if (this.routes?.key === key) return;
+    this.routes = { key, routes: plainRoutes(routes) };
+    this.changed = true;
   }
 
   /**
@@ -79,7 +99,8 @@ export class BuildCache {
 
   /** Keeps each content file's Markdown result and validated front matter for the next build. */
   rememberContent(routes: readonly Route[], content: SiteContent, keys: ReadonlyMap<string, string>, templatesHash: string): void {
-    this.content.clear();
+    const before = this.content;
+    const next = new Map<string, CachedContent>();
     for (const route of routes) {
       const byLocale = content.get(route.id);
       if (!byLocale) continue;
@@ -88,9 +109,14 @@ export class BuildCache {
         const file = contentPathOf(route, locale);
         const key = keys.get(file);
         if (!key) continue;
-        this.content.set(file, { key, markdown: { html: page.html, headings: [...page.headings], words: page.words }, templatesHash, data: page.data });
+        const known = before.get(file);
+        if (known?.key === key && known.templatesHash === templatesHash) next.set(file, known);
+        else next.set(file, { key, markdown: { html: page.html, headings: [...page.headings], words: page.words }, templatesHash, data: page.data });
       }
     }
+    if (next.size !== before.size || [...next].some(([file, entry]) => before.get(file) !== entry)) this.changed = true;
+    this.content.clear();
+    for (const [file, entry] of next) this.content.set(file, entry);
   }
 
   /**
@@ -98,20 +124,29 @@ export class BuildCache {
    * already holds, is neither rendered nor written. `everything` covers what all pages read.
    */
   pageReuse(build: PageInputs, everything: string, inOutput: (file: string, hash: string) => boolean): PageReuse {
-    return { pages: this.pages, everything, rendered: 0, hashOf: pageInputHasher(build, (_, text) => contentHash(text)), inOutput };
+    this.reuse = { pages: this.pages, everything, rendered: 0, hashOf: pageInputHasher(build, (_, text) => contentHash(text)), inOutput };
+    return this.reuse;
   }
 
   /** Forgets pages that are no longer built. */
   keepPages(outputPaths: ReadonlySet<string>): void {
-    for (const file of this.pages.keys()) if (!outputPaths.has(file)) this.pages.delete(file);
+    for (const file of this.pages.keys()) {
+      if (outputPaths.has(file)) continue;
+      this.pages.delete(file);
+      this.changed = true;
+    }
   }
 
-  /** Writes the cache (to a temporary file first, so a stopped build cannot leave half of it). */
+  /**
+   * Writes the cache (to a temporary file first, so a stopped build cannot leave half of it),
+   * unless this build rendered no page and learned nothing new.
+   */
   async save(): Promise<void> {
+    if (!this.changed && !this.reuse?.rendered) return;
     await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, FILE);
     const temporary = `${file}.tmp-${process.pid}`;
-    await writeFile(temporary, serialize({ format: FORMAT, version: this.version, content: this.content, pages: this.pages }));
+    await writeFile(temporary, serialize({ format: FORMAT, version: this.version, content: this.content, pages: this.pages, routes: this.routes }));
     await rename(temporary, file);
   }
 }

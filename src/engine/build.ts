@@ -16,7 +16,7 @@ import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources, refreshSources } from './read-sources';
 import { renderErrorPages, renderPages, type PageSink } from './render-pages';
-import { checkRouteTemplates, parseRouteTable } from './route-table';
+import { checkRouteTemplates, parseRouteTable, restoreRoutes } from './route-table';
 import { shareImageOf } from './share-image';
 import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
 import { parseYamlSource } from './yaml-source';
@@ -130,7 +130,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       parseSiteSettings(sources.site!.text, sources.site!.path, problems),
     );
     const catalog = once('messages', [...sources.locales.values()].map((file) => file.text).join('\0'), () => parseMessages(sources.locales, problems));
-    const routes = once('routes', sources.routes!.text, () => parseRouteTable(sources.routes!.text, sources.routes!.path, problems));
+    // A route table read before (the persistent cache) is not parsed and validated again.
+    const routesFile = sources.routes!;
+    const routes = once('routes', routesFile.text, () => {
+      const known = cache?.knownRoutes(routesFile.text);
+      return known ? restoreRoutes(known, routesFile.text, routesFile.path) : parseRouteTable(routesFile.text, routesFile.path, problems);
+    });
     problems.throwIfAny();
     timings.lap('parse settings, messages, routes');
 
@@ -295,6 +300,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       throw error;
     }
     if (cache) {
+      cache.rememberRoutes(routesFile.text, routes!);
       cache.rememberContent(routes!, content, keys, templates.hash);
       cache.keepPages(new Set(pages.map((page) => page.outputPath)));
       await cache.save();

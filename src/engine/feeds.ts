@@ -29,9 +29,18 @@ export const FEED_TYPE = 'application/atom+xml';
 export function planFeeds(pages: readonly PagePlan[], inFeed: (page: PagePlan) => boolean, problems: Problems): FeedPlan[] {
   const canonical = pages.filter((page) => page.url === page.canonical);
   const byUrl = new Map(pages.map((page) => [page.url, page]));
+  // The feed entries of each hub and locale, in page order: one pass, not one per hub.
+  const children = new Map<string, PagePlan[]>();
+  for (const page of canonical) {
+    if (page.parent === undefined || !inFeed(page)) continue;
+    const key = `${page.parent}\0${page.locale}`;
+    const list = children.get(key);
+    if (list) list.push(page);
+    else children.set(key, [page]);
+  }
   const feeds: FeedPlan[] = [];
   for (const hub of canonical) {
-    const entries = canonical.filter((page) => page.parent === hub.routeId && page.locale === hub.locale && inFeed(page));
+    const entries = children.get(`${hub.routeId}\0${hub.locale}`) ?? [];
     if (entries.length === 0) continue;
     const url = hub.url === '/' ? `/${FEED_FILE}` : `${hub.url}/${FEED_FILE}`;
     const clash = byUrl.get(url);

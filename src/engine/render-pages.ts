@@ -279,15 +279,23 @@ function createLinks(locale: Locale, input: RenderInput): Links {
     }
     return summary;
   };
+  // Every page of a hub may list its siblings: each list is made once per locale.
+  const childrenOf = new Map<string, PageSummary[]>();
   return {
     path: (routeId) => canonicalUrl(routeOf(routeId), locale),
     page: (routeId) => summaryOf(routeOf(routeId)),
     children(routeId) {
       routeOf(routeId);
-      const children = input.routes.filter((route) => route.parent === routeId).map(summaryOf);
-      const dated = (page: PageSummary) => (typeof page.data.date === 'string' ? page.data.date : '');
-      // Stable sort: undated pages keep the table's order.
-      return children.sort((a, b) => dated(b).localeCompare(dated(a)));
+      let children = childrenOf.get(routeId);
+      if (!children) {
+        children = input.routes.filter((route) => route.parent === routeId).map(summaryOf);
+        const dated = (page: PageSummary) => (typeof page.data.date === 'string' ? page.data.date : '');
+        // Stable sort: undated pages keep the table's order.
+        children.sort((a, b) => dated(b).localeCompare(dated(a)));
+        childrenOf.set(routeId, children);
+      }
+      // A copy: a template may sort or cut the list it gets.
+      return [...children];
     },
   };
 }

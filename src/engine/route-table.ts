@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locales';
-import type { Problems, SourceLocation } from './errors';
+import { Problems, type SourceLocation } from './errors';
 import { locate, parseYamlSource, validate, type YamlSource } from './yaml-source';
 
 /** One route of `content/routes.yaml`, validated, with where it was written. */
@@ -75,7 +75,7 @@ export function parseRouteTable(text: string, file: string, problems: Problems):
   const table = validate(source, source.doc.toJS(), RouteTableSchema, problems);
   if (!table) return undefined;
 
-  const routes = table.routes.map((route, index): Route => ({ ...route, parent: route.parent, at: locationsOf(source, index) }));
+  const routes = table.routes.map((route, index): Route => ({ ...route, parent: route.parent, at: locationsOf(() => source, index) }));
   const ids = new Map<string, Route>();
   for (const [index, route] of routes.entries()) {
     const earlier = ids.get(route.id);
@@ -110,9 +110,27 @@ export function checkRouteTemplates(routes: readonly Route[], templateNames: rea
   }
 }
 
+/** A route as plain data, without its locations: what the build cache keeps. */
+export type PlainRoute = Omit<Route, 'at'>;
+
+export function plainRoutes(routes: readonly Route[]): PlainRoute[] {
+  return routes.map(({ at: _at, ...route }) => route);
+}
+
+/**
+ * The routes a build read from this same text before (the build cache keeps them, so a large
+ * table is not parsed and validated again). Their locations come from parsing the text again,
+ * only if an error needs one.
+ */
+export function restoreRoutes(plain: readonly PlainRoute[], text: string, file: string): Route[] {
+  let source: YamlSource | undefined;
+  const sourceOf = () => (source ??= parseYamlSource(text, file, new Problems())!);
+  return plain.map((route, index) => ({ ...route, at: locationsOf(sourceOf, index) }));
+}
+
 /** Located when asked: only errors need them, and a large table has thousands of routes. */
-function locationsOf(source: YamlSource, index: number): RouteLocations {
-  const at = (...path: Array<string | number>) => locate(source, ['routes', index, ...path]);
+function locationsOf(sourceOf: () => YamlSource, index: number): RouteLocations {
+  const at = (...path: Array<string | number>) => locate(sourceOf(), ['routes', index, ...path]);
   return {
     get route() {
       return at();

@@ -1,7 +1,7 @@
 import { cp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/engine';
+import { build, BuildFailure } from '../../src/engine';
 import { copySite, edit, REPO, snapshotTree, tempDir } from '../helpers/site';
 
 // A fixed build time: otherwise it follows the newest source, and an edit would change the
@@ -40,6 +40,37 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     // The third build updates the copy the first one wrote: it already holds every file.
     const third = await build({ root, out });
     expect(third.written).toMatchObject({ files: 305, changed: 0, written: 0, linked: 0, deleted: 0 });
+  });
+
+  it('does not write the cache again when a build changed nothing, and does after an edit', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    const cacheFile = path.join(root, '.sitegen-cache', 'build.bin');
+    await build({ root, out });
+    const written = (await stat(cacheFile)).mtimeMs;
+    await build({ root, out });
+    expect((await stat(cacheFile)).mtimeMs).toBe(written);
+    await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\nOne more sentence.\n`);
+    await build({ root, out });
+    expect((await stat(cacheFile)).mtimeMs).toBeGreaterThan(written);
+  });
+
+  it('keeps the route table it read, and still locates an error in it', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    await build({ root, out });
+    // The route table is unchanged, so it comes from the cache; a missing content file is
+    // reported at the route's "content" key all the same, as a build without the cache does.
+    await rm(path.join(root, 'content/hu/career.md'));
+    const located = async (cache: boolean) => {
+      const failure = (await build({ root, out, cache }).catch((error: unknown) => error)) as BuildFailure;
+      expect(failure).toBeInstanceOf(BuildFailure);
+      return failure.errors.map((error) => [error.file, error.line, error.column, error.message]);
+    };
+    const cached = await located(true);
+    const routes = (await readFile(path.join(root, 'content/routes.yaml'), 'utf8')).split('\n');
+    expect(cached).toEqual([[path.join(root, 'content/routes.yaml'), routes.indexOf('    content: career') + 1, 14, expect.stringContaining('content/hu/career.md')]]);
+    expect(cached).toEqual(await located(false));
   });
 
   it('writes only the pages that show an edited article', async () => {
