@@ -34,6 +34,10 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
     console.log(
       `sitegen: built ${result.pages.length} pages${redirects} (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}${warnings}`,
     );
+    // Everything is written. The Markdown worker and esbuild's process would take a few tens of
+    // milliseconds more to wind down: exit once the output line is flushed.
+    await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((resolve) => stream.write('', resolve))));
+    process.exit(0);
   } catch (error) {
     await reportFailure(error, flags.verbose);
   }
