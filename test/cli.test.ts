@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/engine';
 import { copySite, edit, lineOf, REPO, runCli, snapshotTree, tempDir } from './helpers/site';
@@ -63,6 +64,25 @@ describe('the sitegen command', () => {
     process.env.SOURCE_DATE_EPOCH = '1767225600';
     try {
       await build({ root, out: path.join(out, 'api') });
+    } finally {
+      if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
+      else process.env.SOURCE_DATE_EPOCH = previous;
+    }
+    expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
+  });
+
+  it('renders a site of over 400 Markdown bodies (a worker per core) the same as the API does', { timeout: 240_000 }, async () => {
+    const root = await tempDir('sitegen-large-');
+    const { generateSite } = (await import(pathToFileURL(path.join(REPO, 'bench/generate-site.mjs')).href)) as {
+      generateSite: (repo: string, root: string, count: number) => void;
+    };
+    generateSite(REPO, root, 120);
+    const out = await tempDir();
+    expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cli')], { env: { SOURCE_DATE_EPOCH: '1767225600' } })).code).toBe(0);
+    const previous = process.env.SOURCE_DATE_EPOCH;
+    process.env.SOURCE_DATE_EPOCH = '1767225600';
+    try {
+      await build({ root, out: path.join(out, 'api'), cache: false });
     } finally {
       if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
       else process.env.SOURCE_DATE_EPOCH = previous;

@@ -75,6 +75,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
   const workers: Worker[] = [first];
   const spawn = () => workers.push(startMarkdownWorker()!);
   const owners = new Map<string, number>();
+  const retired = new Set<number>();
   const fallback = inThreadStage();
   const renderOn = (worker: Worker, keys: readonly string[], links: LinkData) =>
     new Promise<JobResult[]>((resolve) => {
@@ -134,7 +135,16 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
     async render(keys, links) {
       const shares: string[][] = workers.map(() => []);
       for (const key of keys) shares[owners.get(key) ?? 0]!.push(key);
-      const results = await Promise.all(shares.map((share, owner) => (share.length > 0 ? renderOn(workers[owner]!, share, links) : [])));
+      const results = await Promise.all(
+        shares.map((share, owner) => (share.length === 0 ? [] : retired.has(owner) ? fallback.render(share, links) : renderOn(workers[owner]!, share, links))),
+      );
+      // The extra workers have nothing more to do: their heaps (hundreds of megabytes on a
+      // large site) go now rather than at the end of the build. The first one reads pages next.
+      workers.forEach((worker, owner) => {
+        if (owner === 0 || retired.has(owner)) return;
+        retired.add(owner);
+        void worker.terminate();
+      });
       const byKey = new Map<string, JobResult>();
       shares.forEach((share, owner) => share.forEach((key, index) => byKey.set(key, results[owner]![index]!)));
       return keys.map((key) => byKey.get(key)!);
@@ -149,7 +159,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
         post(worker, { type: 'scan', id, html });
       });
     },
-    close: () => workers.forEach((worker) => void worker.terminate()),
+    close: () => workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate()),
   };
 }
 
