@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/engine';
-import { copySite, edit, lineOf, REPO, runCli, snapshotTree, tempDir } from './helpers/site';
+import { copySite, edit, lineOf, REPO, runCli, snapshotTree, tempDir, withEnv } from './helpers/site';
 
 describe('the sitegen command', () => {
   it('prints help with every command and option', async () => {
@@ -60,14 +60,7 @@ describe('the sitegen command', () => {
     const root = await copySite();
     const out = await tempDir();
     expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cli')], { env: { SOURCE_DATE_EPOCH: '1767225600' } })).code).toBe(0);
-    const previous = process.env.SOURCE_DATE_EPOCH;
-    process.env.SOURCE_DATE_EPOCH = '1767225600';
-    try {
-      await build({ root, out: path.join(out, 'api') });
-    } finally {
-      if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
-      else process.env.SOURCE_DATE_EPOCH = previous;
-    }
+    await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api') }));
     expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
   });
 
@@ -79,14 +72,7 @@ describe('the sitegen command', () => {
     generateSite(REPO, root, 120);
     const out = await tempDir();
     expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cli')], { env: { SOURCE_DATE_EPOCH: '1767225600' } })).code).toBe(0);
-    const previous = process.env.SOURCE_DATE_EPOCH;
-    process.env.SOURCE_DATE_EPOCH = '1767225600';
-    try {
-      await build({ root, out: path.join(out, 'api'), cache: false });
-    } finally {
-      if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
-      else process.env.SOURCE_DATE_EPOCH = previous;
-    }
+    await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api'), cache: false }));
     expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
   });
 

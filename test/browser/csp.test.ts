@@ -3,42 +3,24 @@
  * host would send it: Chromium must report no violation on any page, through the consent flow
  * with analytics accepted, and through every form's submission.
  */
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
-import { hydrated, launchBrowser, newContext } from '../helpers/browser';
+import { hydrated, newContext } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase } from '../helpers/fake-pocketbase';
-import { REPO, tempDir } from '../helpers/site';
-import { serveDist, type StaticServer } from '../helpers/static-server';
+import { browserSuite } from './setup';
 
 const ENV = 'SITEGEN_POCKETBASE_URL';
 
 let fake: FakePocketBase;
-let server: StaticServer;
-let browser: Browser;
-let site: BuildResult;
 
 beforeAll(async () => {
   fake = await startFakePocketBase();
-  const out = path.join(await tempDir('sitegen-csp-'), 'dist');
-  const before = process.env[ENV];
-  process.env[ENV] = fake.url;
-  try {
-    site = await build({ root: REPO, out });
-  } finally {
-    if (before === undefined) delete process.env[ENV];
-    else process.env[ENV] = before;
-  }
-  server = await serveDist(out);
-  browser = await launchBrowser();
-}, 120_000);
-
+});
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await fake?.close();
 });
+// The forms post to the fake PocketBase: the build reads its URL from the environment.
+const suite = browserSuite({ env: () => ({ [ENV]: fake.url }) });
 
 interface Watched {
   context: BrowserContext;
@@ -62,7 +44,7 @@ const GTAG_STAND_IN = `
 
 /** A browser context whose pages report every CSP violation, and whose other hosts answer locally. */
 async function watchedContext(options: { consent?: 'none' | 'rejected' | 'analytics' } = {}): Promise<Watched> {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   const violations: string[] = [];
   const outside: string[] = [];
   await context.exposeBinding('__cspViolation', ({ page }, text: string) => void violations.push(`${page.url()}: ${text}`));
@@ -86,8 +68,8 @@ async function watchedContext(options: { consent?: 'none' | 'rejected' | 'analyt
   );
   if (options.consent && options.consent !== 'none') {
     await context.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: server.url },
-      { name: 'ncc_e', value: options.consent === 'analytics' ? 'analytics' : '', url: server.url },
+      { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
+      { name: 'ncc_e', value: options.consent === 'analytics' ? 'analytics' : '', url: suite.server.url },
     ]);
   }
   return { context, violations, outside };
@@ -98,7 +80,7 @@ async function watchedContext(options: { consent?: 'none' | 'rejected' | 'analyt
  * the language menu hydrates (React) and opens too.
  */
 async function visit(page: Page, urlPath: string, interact: boolean): Promise<void> {
-  await page.goto(server.url + urlPath);
+  await page.goto(suite.server.url + urlPath);
   await page.locator('.consent-banner').waitFor();
   if (!interact) return;
   await page.locator('.language-menu').first().hover();
@@ -110,7 +92,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   it('is enforced: an injected inline script, a style attribute and a request elsewhere are reported and blocked', async () => {
     const { context, violations } = await watchedContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/career`);
+    await page.goto(`${suite.server.url}/career`);
     const outcome = await page.evaluate(async () => {
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true';
@@ -135,14 +117,14 @@ describe('the Content-Security-Policy in Chromium', () => {
 
   it('raises no violation on any page in any locale (and the error pages)', async () => {
     const { context, violations } = await watchedContext();
-    const urls = [...site.pages.map((plan) => plan.url), '/404.html', '/error.html', '/hu/nincs-ilyen-oldal'];
+    const urls = [...suite.site.pages.map((plan) => plan.url), '/404.html', '/error.html', '/hu/nincs-ilyen-oldal'];
     expect(urls.length).toBeGreaterThan(130);
     const queue = [...urls];
     const visited: string[] = [];
     // The menu is the same island everywhere: hydrating it once per template and locale is enough.
     const interacted = new Set<string>();
     const interactOn = (url: string) => {
-      const plan = site.pages.find((candidate) => candidate.url === url);
+      const plan = suite.site.pages.find((candidate) => candidate.url === url);
       const key = plan ? `${plan.template} ${plan.locale}` : url;
       if (interacted.has(key)) return false;
       interacted.add(key);
@@ -168,7 +150,7 @@ describe('the Content-Security-Policy in Chromium', () => {
   it('raises none through the consent flow with analytics accepted, and lets the analytics tag reach its hosts', async () => {
     const { context, violations, outside } = await watchedContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/hu/blog`);
+    await page.goto(`${suite.server.url}/hu/blog`);
     await page.locator('.consent-banner').waitFor();
     await page.click('.consent-banner .consent-button >> nth=0');
     await expect.poll(() => page.evaluate(() => (window as unknown as { __gtagStandIn?: boolean }).__gtagStandIn === true)).toBe(true);
@@ -185,7 +167,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.waitForSelector('dialog.consent-dialog[open]');
     await page.locator('dialog.consent-dialog input[name="analytics"]').uncheck();
     await page.locator('dialog.consent-dialog button[type="submit"]').click();
-    await page.goto(`${server.url}/de/karriere`);
+    await page.goto(`${suite.server.url}/de/karriere`);
     await page.waitForTimeout(500);
     expect(violations).toEqual([]);
     await context.close();
@@ -203,7 +185,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     ];
     fake.setOutcome('ok');
     for (const form of forms) {
-      await page.goto(server.url + form.url);
+      await page.goto(suite.server.url + form.url);
       await page.locator('#form').scrollIntoViewIfNeeded();
       await hydrated(page, form.island);
       const field = (name: string) => page.locator(`#form [name="${name}"]`);
@@ -220,7 +202,7 @@ describe('the Content-Security-Policy in Chromium', () => {
       await field('privacy').check();
       // The form drops sends within 3 s of loading as a bot's.
       await page.waitForFunction(() => performance.now() > 3100);
-      await Promise.all([page.waitForURL(server.url + form.landing), page.locator('#form button[type="submit"]').click()]);
+      await Promise.all([page.waitForURL(suite.server.url + form.landing), page.locator('#form button[type="submit"]').click()]);
       await page.waitForLoadState('load');
     }
     expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(forms.length);

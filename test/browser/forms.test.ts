@@ -2,15 +2,12 @@
  * End-to-end tests of the contact and offer forms in a real (headless) Chromium: the built site
  * served like production, its forms pointed at a loopback fake PocketBase.
  */
-import path from 'node:path';
 import { createServer } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { build } from '../../src/engine';
-import { hydrated, launchBrowser, newContext, watchConsole } from '../helpers/browser';
+import { hydrated, newContext, watchConsole } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase, type RecordedRequest } from '../helpers/fake-pocketbase';
-import { REPO, tempDir } from '../helpers/site';
-import { serveDist, type StaticServer } from '../helpers/static-server';
+import { browserSuite } from './setup';
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import hu from '../../locales/hu.json' with { type: 'json' };
@@ -22,30 +19,16 @@ const ENV = 'SITEGEN_POCKETBASE_URL';
 const FORM = { en: en.widgets.form, hu: hu.widgets.form, de: de.widgets.form };
 
 let fake: FakePocketBase;
-let server: StaticServer;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   fake = await startFakePocketBase();
-  const out = path.join(await tempDir('sitegen-forms-'), 'dist');
-  const before = process.env[ENV];
-  process.env[ENV] = fake.url;
-  try {
-    await build({ root: REPO, out });
-  } finally {
-    if (before === undefined) delete process.env[ENV];
-    else process.env[ENV] = before;
-  }
-  server = await serveDist(out);
-  browser = await launchBrowser();
-}, 120_000);
-
+});
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await fake?.close();
 });
+// The forms post to the fake PocketBase: the build reads its URL from the environment.
+const suite = browserSuite({ env: () => ({ [ENV]: fake.url }) });
 
 beforeEach(() => {
   fake.requests.length = 0;
@@ -66,12 +49,12 @@ interface Opened {
 
 /** A fresh context (consent already given unless `consent: false`) with one page, not yet navigated. */
 async function freshPage(options: { consent?: boolean } = {}): Promise<Opened> {
-  const context = await newContext(browser);
+  const context = await newContext(suite.browser);
   contexts.push(context);
   if (options.consent !== false) {
     await context.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: server.url },
-      { name: 'ncc_e', value: '', url: server.url },
+      { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
+      { name: 'ncc_e', value: '', url: suite.server.url },
     ]);
   }
   const page = await context.newPage();
@@ -87,7 +70,7 @@ async function freshPage(options: { consent?: boolean } = {}): Promise<Opened> {
 /** Loads a page with a form, scrolls the form into view and waits for it to hydrate. */
 async function openForm(urlPath: string, island = 'ContactForm', options: { consent?: boolean } = {}): Promise<Opened> {
   const opened = await freshPage(options);
-  await opened.page.goto(server.url + urlPath);
+  await opened.page.goto(suite.server.url + urlPath);
   await showForm(opened.page, island);
   return opened;
 }
@@ -149,7 +132,7 @@ async function contactValues(page: Page): Promise<ContactInput & { privacy: bool
 
 /** Submits and waits for the page to land on `urlPath`. */
 async function submitAndLand(page: Page, urlPath: string): Promise<void> {
-  await Promise.all([page.waitForURL(server.url + urlPath), submitButton(page).click()]);
+  await Promise.all([page.waitForURL(suite.server.url + urlPath), submitButton(page).click()]);
   await page.waitForLoadState('load');
 }
 
@@ -166,7 +149,7 @@ describe('contact form: sending', () => {
   it('sends an English message to PocketBase and shows the success page', async () => {
     // Through the consent banner, as a first-time visitor would.
     const { page, problems } = await freshPage({ consent: false });
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${suite.server.url}/contact`);
     await page.getByRole('button', { name: en.widgets.consent.rejectAll }).click();
     await showForm(page);
     await fillContact(page);
@@ -227,7 +210,7 @@ describe('contact form: sending', () => {
     const { page, problems, backendCalls } = await openForm('/contact');
     await fillContact(page);
     await pastBotWindow(page);
-    await Promise.all([page.waitForURL(`${server.url}/successful-contact`), submitButton(page).dblclick()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/successful-contact`), submitButton(page).dblclick()]);
     await settle(page, 300);
 
     expect(creates()).toHaveLength(1);
@@ -240,7 +223,7 @@ describe('contact form: sending', () => {
     const { page, problems } = await openForm('/contact');
     await fillContact(page);
     await pastBotWindow(page);
-    const landed = page.waitForURL(`${server.url}/successful-contact`);
+    const landed = page.waitForURL(`${suite.server.url}/successful-contact`);
     await page.evaluate(() => {
       const button = document.querySelector<HTMLButtonElement>('#form button[type="submit"]')!;
       button.click();
@@ -390,7 +373,7 @@ describe('contact form: answers of PocketBase', () => {
     await hydrated(page, 'RetryLink');
     const retry = page.getByRole('link', { name: FORM.hu.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/hu/kapcsolat#form');
-    await Promise.all([page.waitForURL(`${server.url}/hu/kapcsolat#form`), retry.click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/hu/kapcsolat#form`), retry.click()]);
     // The #form anchor scrolls the form into view, which hydrates it.
     await hydrated(page, 'ContactForm');
     await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
@@ -402,7 +385,7 @@ describe('contact form: answers of PocketBase', () => {
     expect(creates()[1]!.body).toMatchObject({ ...trimmedInput(TYPED), privacy: true, locale: 'hu', path: '/hu/kapcsolat' });
 
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('sitegen:')))).toEqual([]);
-    await page.goto(`${server.url}/hu/kapcsolat`);
+    await page.goto(`${suite.server.url}/hu/kapcsolat`);
     await showForm(page);
     await settle(page, 300);
     expect(await contactValues(page)).toEqual({ name: '', email: '', company: '', phone: '', message: '', privacy: false });
@@ -420,7 +403,7 @@ describe('contact form: answers of PocketBase', () => {
     await hydrated(page, 'RetryLink');
     const retry = page.getByRole('link', { name: FORM.de.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/de/kontakt#form');
-    await Promise.all([page.waitForURL(`${server.url}/de/kontakt#form`), retry.click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/de/kontakt#form`), retry.click()]);
     await hydrated(page, 'ContactForm');
     await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
     expect(unexpected(problems)).toEqual([]);
@@ -508,7 +491,7 @@ describe('offer form', () => {
     await hydrated(page, 'RetryLink');
     const retry = page.getByRole('link', { name: FORM.en.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/offer#form');
-    await Promise.all([page.waitForURL(`${server.url}/offer#form`), retry.click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/offer#form`), retry.click()]);
     await hydrated(page, 'OfferForm');
     const services = () =>
       page.locator('#form input[name="services"]').evaluateAll((boxes) =>
@@ -603,7 +586,7 @@ describe('contact form: PocketBase down', () => {
     await hydrated(page, 'RetryLink');
     const retry = page.getByRole('link', { name: FORM.en.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/clickup-onboarding/contact#form');
-    await Promise.all([page.waitForURL(`${server.url}/clickup-onboarding/contact#form`), retry.click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/clickup-onboarding/contact#form`), retry.click()]);
     await hydrated(page, 'ContactForm');
     await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
     expect(unexpected(problems)).toEqual([]);

@@ -1,11 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
-import { launchBrowser, loaderRan, newContext } from '../helpers/browser';
-import { serveDist, type StaticServer } from '../helpers/static-server';
+import { describe, expect, it } from 'vitest';
+import { loaderRan, newContext } from '../helpers/browser';
+import { browserSuite } from '../browser/setup';
 import { smallSite } from './small-site';
 
 /**
@@ -99,28 +97,17 @@ async function poisonSite(root: string): Promise<void> {
   await writeFile(site, doc.toString({ lineWidth: 0 }));
 }
 
-let result: BuildResult;
-let server: StaticServer;
-let browser: Browser;
-let out: string;
-
-beforeAll(async () => {
-  const root = await smallSite();
-  await poisonSite(root);
-  out = path.join(root, 'dist');
-  result = await build({ root, out });
-  server = await serveDist(out);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const suite = browserSuite({
+  root: async () => {
+    const root = await smallSite();
+    await poisonSite(root);
+    return root;
+  },
 });
 
 describe('an XSS corpus in every kind of source', () => {
   it('builds into pages that carry it as text', async () => {
-    const html = await readFile(path.join(out, 'about-us/index.html'), 'utf8');
+    const html = await readFile(path.join(suite.out, 'about-us/index.html'), 'utf8');
     // The corpus is there, escaped, in the title, the body and the messages.
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;');
     expect(html).toContain('&lt;script&gt;window.__xss=1');
@@ -129,27 +116,27 @@ describe('an XSS corpus in every kind of source', () => {
 
   it('JSON inside <script> escapes "<", ">", "&", U+2028 and U+2029 and reads back unchanged', async () => {
     let scripts = 0;
-    for (const page of [...result.pages.map((plan) => plan.outputPath), '404.html', 'error.html']) {
-      const html = await readFile(path.join(out, page), 'utf8');
+    for (const page of [...suite.site.pages.map((plan) => plan.outputPath), '404.html', 'error.html']) {
+      const html = await readFile(path.join(suite.out, page), 'utf8');
       for (const [, body] of html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)) {
         scripts++;
         expect(body, page).not.toMatch(/[<>&\u2028\u2029]/);
         expect(() => JSON.parse(body!), page).not.toThrow();
       }
     }
-    expect(scripts).toBeGreaterThan(result.pages.length);
+    expect(scripts).toBeGreaterThan(suite.site.pages.length);
     // The props of an island carry the corpus (the offer form lists the services by title).
-    const offer = await readFile(path.join(out, 'offer/index.html'), 'utf8');
+    const offer = await readFile(path.join(suite.out, 'offer/index.html'), 'utf8');
     const props = [...offer.matchAll(/<script type="application\/json" id="(island-[^"]+)">([\s\S]*?)<\/script>/g)].map((m) => m[2]!);
     expect(props.some((body) => body.includes('\\u003C/script\\u003E\\u003C!--') && JSON.parse(body).services)).toBe(true);
     // Widget messages are plain JSON files; the corpus is in them.
-    const messages = await readFile(path.join(out, `_i18n/${result.release}/hu/messages.json`), 'utf8');
+    const messages = await readFile(path.join(suite.out, `_i18n/${suite.site.release}/hu/messages.json`), 'utf8');
     expect(Object.values(JSON.parse(messages) as Record<string, string>).every((text) => text.includes('script>'))).toBe(true);
   });
 
   it('runs no injected script on any page in Chromium', { timeout: 600_000 }, async () => {
     // A tall window: every island is in view.
-    const context = await newContext(browser, { viewport: { width: 1280, height: 12_000 } });
+    const context = await newContext(suite.browser, { viewport: { width: 1280, height: 12_000 } });
     const page = await context.newPage();
     const ran: string[] = [];
     page.on('dialog', (dialog) => {
@@ -162,9 +149,9 @@ describe('an XSS corpus in every kind of source', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    const urls = [...result.pages.map((plan) => plan.url), '/404.html', '/error.html'];
+    const urls = [...suite.site.pages.map((plan) => plan.url), '/404.html', '/error.html'];
     for (const url of urls) {
-      const response = await page.goto(server.url + url);
+      const response = await page.goto(suite.server.url + url);
       expect(response?.status(), url).toBe(200);
       // Bring every island to life (the language menu hydrates on hover, the consent dialog on
       // demand), each with its poisoned props and messages.
