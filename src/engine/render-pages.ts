@@ -39,7 +39,8 @@ export interface RenderInput {
  * policy must allow comes separately, once the page is read (on a worker, beside rendering).
  */
 export interface PageSink {
-  page(plan: PagePlan, html: string): void | Promise<void>;
+  /** `hash`, when given, is `contentHash(html)`, already computed for the cache. */
+  page(plan: PagePlan, html: string, hash?: string): void | Promise<void>;
   unchanged(plan: PagePlan, hash: string): void | Promise<void>;
   allow(sources: InlineSources): void;
 }
@@ -144,7 +145,7 @@ export async function renderPages(
         sink.allow(inline);
       }),
     );
-    await sink.page(plan, html);
+    await sink.page(plan, html, reused?.hash);
   }
   await Promise.all(scans);
 }

@@ -78,10 +78,12 @@ export class Output {
     this.writing = { dir, known, folders: new Folders(dir, known.keys()), queue: new Queue(WRITE_CONCURRENCY) };
   }
 
-  /** One file of the new output; written unless the standby copy holds these bytes. Waits while the queue is full. */
-  put(name: string, content: string | Uint8Array): Promise<void> {
+  /**
+   * One file of the new output; written unless the standby copy holds these bytes. Waits while
+   * the queue is full. `fileHash`, when the caller has it, is `contentHash(content)`.
+   */
+  put(name: string, content: string | Uint8Array, fileHash = contentHash(content)): Promise<void> {
     const { dir, known, folders, queue } = this.writing!;
-    const fileHash = contentHash(content);
     this.next.set(name, fileHash);
     if (known.get(name) === fileHash) {
       this.stats.kept++;

@@ -145,4 +145,32 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     expect(result.unchanged.size).toBe(0);
     expect(await snapshotTree(out)).toEqual(reference);
   });
+
+  it('keeps the rendered Markdown in packs beside the index, and rebuilds what a lost pack held', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    const cacheDir = path.join(root, '.sitegen-cache');
+    const packs = async () => (await readdir(cacheDir)).filter((name) => name.startsWith('bodies-')).sort();
+    await build({ root, out });
+    const reference = await snapshotTree(out);
+    expect(await packs()).toEqual(['bodies-0.bin']);
+    // The index does not hold the HTML: it is a fraction of the bodies' size.
+    expect((await stat(path.join(cacheDir, 'build.bin'))).size).toBeLessThan((await stat(path.join(cacheDir, 'bodies-0.bin'))).size);
+
+    // A pack cut short: its bodies are rendered again, and the output is the same.
+    await writeFile(path.join(cacheDir, 'bodies-0.bin'), (await readFile(path.join(cacheDir, 'bodies-0.bin'))).subarray(0, 1000));
+    const again = await build({ root, out });
+    expect(await snapshotTree(out)).toEqual(reference);
+    expect(again.unchanged.size).toBe(again.pages.length);
+    expect(await packs()).toEqual(['bodies-1.bin']);
+
+    // Edits one at a time add one small pack each, up to a bound, then the live bodies are packed into one.
+    for (let round = 0; round < 20; round++) {
+      await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\nSentence number ${round}.\n`);
+      await build({ root, out });
+      expect((await packs()).length).toBeLessThanOrEqual(16);
+    }
+    const fresh = await build({ root, out: path.join(await tempDir(), 'dist'), cache: false });
+    expect(await snapshotTree(out)).toEqual(await snapshotTree(fresh.outDir));
+  });
 });
