@@ -24,7 +24,9 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
     });
     const ms = Math.round(performance.now() - started);
     if (flags.verbose) {
-      for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
+      for (const [stage, stageMs, residentMb] of result.timings) {
+        console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms ${String(residentMb).padStart(6)} MB resident`);
+      }
     }
     const files = result.written?.files ?? result.files.size;
     const changed = result.written?.changed ?? files;

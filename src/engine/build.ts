@@ -70,7 +70,7 @@ export interface BuildResult extends BuildInfo {
   /** What works but loses something: URLs of an earlier build that now lead nowhere. */
   warnings: BuildWarning[];
   /** Milliseconds spent in each stage, in order. */
-  timings: ReadonlyArray<readonly [stage: string, ms: number]>;
+  timings: ReadonlyArray<readonly [stage: string, ms: number, residentMb: number]>;
 }
 
 /**
@@ -356,14 +356,15 @@ async function settledOrErrors<T>(loading: Promise<{ value: T } | { error: unkno
   throw outcome.error;
 }
 
+/** Each stage's time, and the process's resident memory (all threads) as it ends. */
 function stopwatch() {
-  const laps: Array<[string, number]> = [];
+  const laps: Array<[string, number, number]> = [];
   let last = performance.now();
   return {
     laps,
     lap(stage: string) {
       const now = performance.now();
-      laps.push([stage, Math.round((now - last) * 10) / 10]);
+      laps.push([stage, Math.round((now - last) * 10) / 10, Math.round(process.memoryUsage.rss() / 2 ** 20)]);
       last = now;
     },
   };
