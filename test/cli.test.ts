@@ -91,6 +91,20 @@ describe('the sitegen command', () => {
     expect(await snapshotTree(out)).toEqual(before);
   });
 
+  it('reports a Markdown error from its worker together with a front matter error, and writes nothing', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'site');
+    const about = await edit(root, 'content/en/about-us.md', (text) => text.replace('(route:blog)', '(route:blogg)'));
+    const career = await edit(root, 'content/de/career.md', (text) => text.replace(/^title: .*$/m, 'title: ""'));
+    const run = await runCli(['build', '--root', root, '--out', out]);
+    expect(run.code).toBe(1);
+    // The front matter stops the build before its pages render; the worker's findings come too.
+    expect(run.stderr).toContain(`content/en/about-us.md:${lineOf(about, '(route:blogg)')}:`);
+    expect(run.stderr).toContain('link to unknown route "blogg"');
+    expect(run.stderr).toContain(`content/de/career.md:${lineOf(career, 'title: ""')}:`);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('refuses to replace a folder it did not write', async () => {
     const root = await copySite();
     const run = await runCli(['build', '--root', root, '--out', path.join(root, 'content')]);

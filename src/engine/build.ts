@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, lastCommitTime, type BuildInfo } from './build-info';
-import { linkData, parseContent, splitContent, validateContent } from './content';
+import { linkData, parseContent, splitContent, validateContent, type ContentArrival } from './content';
 import { BuildSession, fingerprint } from './build-session';
 import { BuildFailure, Problems } from './errors';
 import { bundleTemplates, importTemplates, loadTemplates, templatesDirOf } from './load-templates';
@@ -165,8 +165,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     problems.throwIfAny();
     timings.lap('plan pages, redirects');
 
-    // 4. Parse the Markdown of every route in every locale.
-    const parsed = await parseContent(
+    // 4. Parse the front matter of every route in every locale; the Markdown bodies arrive
+    //    from the workers from here on, and pages render as theirs arrive (step 7).
+    const arrival = await parseContent(
       routes!,
       pages,
       split,
@@ -176,14 +177,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       once('links', sources.routes!.text, () => linkData(routes!, pages)),
       known,
     );
-    timings.lap('parse content');
+    const parsed = arrival.content;
+    // A build that stops before its pages still reports the Markdown's own errors with the rest.
+    const stopIfAny = async () => {
+      if (problems.errors.length === 0) return;
+      await arrival.all;
+      problems.throwIfAny();
+    };
+    timings.lap('parse front matter');
 
     // 5. With the templates and widgets bundled, check template names and each template's front matter.
     const templates = await settledOrErrors(templatesLoading, problems);
     const widgets = await settledOrErrors(widgetsBundling, problems);
     checkRouteTemplates(routes!, Object.keys(templates.module.templates), problems);
     const content = validateContent(routes!, parsed, templates.module.templates, problems, session?.validated, templates.hash);
-    problems.throwIfAny();
+    await stopIfAny();
     timings.lap('load templates, validate content');
 
     // 6. What every page renders from.
@@ -204,7 +212,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const indexed = (page: PagePlan) => !definitionOf(page).noindex;
     const feeds = planFeeds(pages, (page) => definitionOf(page).feed === true, problems);
     const shareImage = shareImageOf(site!, sources.publicFiles, sources.site!, problems);
-    problems.throwIfAny();
+    await stopIfAny();
     const renderInput = {
       routes: routes!,
       content,
@@ -223,6 +231,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       templateFiles: templates.inputs,
       feeds,
       feedLinks: feedLinks(feeds, { content, companyName: site!.company.name }),
+      arrival: markdown.fillsCores() ? afterAll(arrival.all) : arrival,
     };
     const inputs = { sources, split, content, routes: routes! };
     const output = outputOpening && (await settledOrErrors(outputOpening, problems));
@@ -233,40 +242,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       }) ??
       (cache && output && cache.pageReuse(inputs, fingerprint(info.release, String(renderInput.build.year), JSON.stringify(shareImage ?? null)), (file, hash) => output.holds(file, hash)));
 
-    // 7. The error pages, JSON artifacts, sitemap and feeds, and assets.
-    const files = mergeOutputs(
-      [
-        renderErrorPages(renderInput, problems, reuse),
-        buildArtifacts(pages, content, catalog!, info, session?.payloads),
-        buildSearchFiles(pages, feeds, { content, siteUrl: site!.url, companyName: site!.company.name, timestamp: info.timestamp, indexed }),
-        redirectFiles(redirects!, site!, catalog!),
-        widgets.files,
-        assets.files,
-      ],
-      new Set(pages.map((page) => page.outputPath)),
-      root,
-      problems,
-    );
-    if (files.has(HEADERS_FILE)) {
-      problems.add(`public/${HEADERS_FILE} has the path of a file the build generates`, {
-        file: path.join(root, 'public', HEADERS_FILE),
-        hint: 'remove it: the build writes the security headers from what the pages contain (docs/security.md)',
-      });
-    }
-    problems.throwIfAny();
-    timings.lap('build artifacts');
-
-    // 8. Render every page into the output. A writing build streams each page into the standby
-    //    copy as it is rendered (see write-output.ts), so no build holds every page at once.
-    //    What each page contains that the security policy must allow is gathered on the way:
-    //    the error pages and HTML files of public/ now, the pages as they are rendered or reused.
-    //    The Markdown worker, idle by now, reads them while this thread renders.
+    // 7. Render every page into the output, each as soon as its Markdown is there. A writing
+    //    build streams each page into the standby copy as it is rendered (see write-output.ts),
+    //    so no build holds every page at once. What each page contains that the security policy
+    //    must allow is gathered on the way; the Markdown worker, idle by then, reads the pages
+    //    while this thread renders the next.
     const inline = new InlineSourceSet();
-    const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
-    const otherPagesRead = Promise.all(
-      otherPages.map(([, bytes]) => markdown.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8')).then((sources) => inline.add(sources))),
-    );
     const unchanged = new Map<string, string>();
+    const rendered: OutputFiles = new Map();
     const sink: PageSink = output
       ? {
           page: (plan, html, hash) => output.put(plan.outputPath, html, hash),
@@ -277,24 +260,55 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           allow: (sources) => inline.add(sources),
         }
       : {
-          page: (plan, html) => void files.set(plan.outputPath, html),
+          page: (plan, html) => void rendered.set(plan.outputPath, html),
           unchanged() {},
           allow: (sources) => inline.add(sources),
         };
     let headers: Header[] = [];
     let written: WriteStats | undefined;
+    let files: OutputFiles;
     await output?.begin();
     try {
       await renderPages(pages, renderInput, problems, sink, reuse, (html) => markdown.inlineSources(html));
-      await otherPagesRead;
       problems.throwIfAny();
       timings.lap('render pages');
+
+      // 8. The error pages, JSON artifacts (payloads carry each page's headings), sitemap and
+      //    feeds, and assets; the error pages and HTML files of public/ are read for the policy too.
+      files = mergeOutputs(
+        [
+          renderErrorPages(renderInput, problems, reuse),
+          buildArtifacts(pages, content, catalog!, info, session?.payloads),
+          buildSearchFiles(pages, feeds, { content, siteUrl: site!.url, companyName: site!.company.name, timestamp: info.timestamp, indexed }),
+          redirectFiles(redirects!, site!, catalog!),
+          widgets.files,
+          assets.files,
+        ],
+        new Set(pages.map((page) => page.outputPath)),
+        root,
+        problems,
+      );
+      if (files.has(HEADERS_FILE)) {
+        problems.add(`public/${HEADERS_FILE} has the path of a file the build generates`, {
+          file: path.join(root, 'public', HEADERS_FILE),
+          hint: 'remove it: the build writes the security headers from what the pages contain (docs/security.md)',
+        });
+      }
+      problems.throwIfAny();
+      const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
+      for (const sources of await Promise.all(
+        otherPages.map(([, bytes]) => markdown.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'))),
+      )) {
+        inline.add(sources);
+      }
       headers = securityHeaders(site!, inline.toSources());
       files.set(HEADERS_FILE, headersFile(headers));
+      timings.lap('build artifacts');
       if (output) {
         for (const [name, bytes] of files) await output.put(name, bytes);
         written = await output.commit();
       }
+      for (const [name, html] of rendered) files.set(name, html);
     } catch (error) {
       await output?.abandon();
       throw error;
@@ -313,6 +327,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // A build that failed early must not leave the bundling to fail unobserved.
     await templatesLoading;
   }
+}
+
+/** Arrival for pages that wait until every Markdown body is there. */
+function afterAll(all: Promise<void>): Pick<ContentArrival, 'ready' | 'all'> {
+  let done = false;
+  void all.then(() => (done = true));
+  return { ready: () => (done ? undefined : all), all };
 }
 
 /** One map of the output files besides the pages; a file of `public/` may not replace a generated one. */

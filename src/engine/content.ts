@@ -31,6 +31,25 @@ export interface KnownContent {
 /** Parsed files by route id, then locale. */
 export type ParsedContent = ReadonlyMap<string, Readonly<Record<Locale, ParsedPage>>>;
 
+/**
+ * Thrown when a page reads a Markdown body that has not arrived from its worker yet. The page
+ * is rendered again once every body is there; no template sees it.
+ */
+export class BodyPending extends Error {
+  constructor() {
+    super('a Markdown body is still being rendered');
+  }
+}
+
+/** The content, and the Markdown bodies as they arrive. */
+export interface ContentArrival {
+  content: ParsedContent;
+  /** When the body of a route in a locale is there; undefined when it is already. */
+  ready(routeId: string, locale: Locale): Promise<void> | undefined;
+  /** Every body is there, and its problems (links to unknown routes...) reported. */
+  all: Promise<void>;
+}
+
 /** Validated content by route id, then locale. */
 export type SiteContent = ReadonlyMap<string, Readonly<Record<Locale, PageContent>>>;
 
@@ -88,6 +107,8 @@ export function splitContent(
 /**
  * Every route's content in every locale: the front matter parsed with positions on this thread
  * while the Markdown stage finishes the bodies (localized links, heading ids, sanitized HTML).
+ * Returns once the front matter is parsed: bodies arrive after (`ContentArrival`), and reading
+ * one too early throws `BodyPending`.
  */
 export async function parseContent(
   routes: readonly Route[],
@@ -99,7 +120,7 @@ export async function parseContent(
   links: LinkData = linkData(routes, pages),
   /** Content files whose Markdown result is known (by file, relative to `content/`). */
   known: ReadonlyMap<string, KnownContent> = new Map(),
-): Promise<ParsedContent> {
+): Promise<ContentArrival> {
   const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
     const missing = LOCALES.filter((locale) => !split.has(contentPathOf(route, locale)));
@@ -115,21 +136,19 @@ export async function parseContent(
   }
 
   const todo = wanted.filter(({ key }) => !known.has(key));
+  const keys = new Map(wanted.map(({ route, locale, key }) => [`${route.id}\0${locale}`, key]));
+  const bodies = new Map<string, PendingBody>();
+  for (const { key } of todo) bodies.set(key, pendingBody());
   const rendering = markdown.render(
     todo.map(({ key }) => key),
     links,
+    (key, result) => bodies.get(key)!.fill(result.markdown),
   );
   // This thread parses the front matter of the new files while the Markdown renders.
   const parseOnce = (key: string) => {
     let parsed: { value: YamlSource | undefined } | undefined;
     return () => (parsed ??= { value: parseFrontMatter(split.get(key)!.frontMatter, split.get(key)!.file) }).value;
   };
-  const fresh = todo.map(({ key }) => {
-    const frontMatter = parseOnce(key);
-    frontMatter();
-    return frontMatter;
-  });
-  const rendered = await rendering;
 
   const content = new Map<string, Partial<Record<Locale, ParsedPage>>>();
   const add = (route: Route, locale: Locale, page: ParsedPage) => {
@@ -137,11 +156,10 @@ export async function parseContent(
     byLocale[locale] = page;
     content.set(route.id, byLocale);
   };
-  todo.forEach(({ route, locale }, index) => {
-    const { markdown: body, problems: found } = rendered[index]!;
-    for (const problem of found) problems.push(new SiteError(problem.message, problem));
-    if (fresh[index]!()) add(route, locale, { frontMatter: fresh[index]!, body });
-  });
+  for (const { route, locale, key } of todo) {
+    const frontMatter = parseOnce(key);
+    if (frontMatter()) add(route, locale, { frontMatter, body: bodies.get(key)!.body });
+  }
   for (const { route, locale, key } of wanted) {
     const cached = known.get(key);
     if (cached) add(route, locale, { frontMatter: parseOnce(key), body: cached.markdown, validated: cached });
@@ -149,7 +167,56 @@ export async function parseContent(
   for (const [routeId, byLocale] of content) {
     if (!LOCALES.every((locale) => byLocale[locale])) content.delete(routeId);
   }
-  return content as ParsedContent;
+  const all = rendering.then((results) => {
+    todo.forEach(({ key }, index) => {
+      const { markdown: body, problems: found } = results[index]!;
+      bodies.get(key)!.fill(body);
+      for (const problem of found) problems.push(new SiteError(problem.message, problem));
+    });
+  });
+  return {
+    content: content as ParsedContent,
+    ready: (routeId, locale) => bodies.get(keys.get(`${routeId}\0${locale}`) ?? '')?.arrived,
+    all,
+  };
+}
+
+/** A body on its way: reading it before it is there throws `BodyPending`. */
+interface PendingBody {
+  body: RenderedMarkdown;
+  /** Resolves when it is there; undefined once it is. */
+  arrived: Promise<void> | undefined;
+  fill(value: RenderedMarkdown): void;
+}
+
+function pendingBody(): PendingBody {
+  let value: RenderedMarkdown | undefined;
+  let resolve!: () => void;
+  const get = () => {
+    if (!value) throw new BodyPending();
+    return value;
+  };
+  const pending: PendingBody = {
+    body: {
+      get html() {
+        return get().html;
+      },
+      get headings() {
+        return get().headings;
+      },
+      get words() {
+        return get().words;
+      },
+    },
+    arrived: new Promise((done) => (resolve = done)),
+    fill(next) {
+      if (value) return;
+      value = next;
+      pending.arrived = undefined;
+      resolve();
+    },
+  };
+  return pending;
 }
 
 /** Checks each page's front matter against the common fields and its template's own. */
@@ -192,13 +259,20 @@ export function validateContent(
       if (!data) continue;
       byLocale[locale] = {
         data,
-        // A body known from the build cache is read from it only if its page renders again.
+        // A body known from the build cache is read from it only if its page renders again;
+        // a body still on its way throws `BodyPending` when read.
         get html() {
           return body.html;
         },
-        headings: body.headings,
-        words: body.words,
-        readingMinutes: Math.max(1, Math.round(body.words / WORDS_PER_MINUTE)),
+        get headings() {
+          return body.headings;
+        },
+        get words() {
+          return body.words;
+        },
+        get readingMinutes() {
+          return Math.max(1, Math.round(body.words / WORDS_PER_MINUTE));
+        },
       };
     }
     if (LOCALES.every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);

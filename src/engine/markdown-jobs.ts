@@ -33,16 +33,28 @@ export interface JobResult {
   problems: PlainProblem[];
 }
 
+/** Called with each result as soon as it is there, before `render` resolves with all of them. */
+export type ResultArrived = (key: string, result: JobResult) => void;
+
 /** Markdown in two steps: `parse` as soon as files are read, `render` once the URLs are known. */
 export interface MarkdownStage {
   parse(jobs: readonly MarkdownJob[]): void;
-  /** The results for `keys`, in order; every key was parsed before. */
-  render(keys: readonly string[], links: LinkData): Promise<JobResult[]>;
+  /**
+   * The results for `keys`, in order; every key was parsed before. A worker renders them in
+   * that order and sends them a few at a time, so the build can use the first ones (render
+   * their pages) while the worker renders the rest.
+   */
+  render(keys: readonly string[], links: LinkData, arrived?: ResultArrived): Promise<JobResult[]>;
   /**
    * What a rendered page's security policy must allow (`inlineSourcesOf`). The worker is idle
    * once the Markdown is rendered, so it reads the pages while this thread renders the next.
    */
   inlineSources(html: string): Promise<InlineSources>;
+  /**
+   * Whether rendering keeps every core busy (a worker per core). Then pages are better rendered
+   * after the Markdown than beside it: a third thread on two cores only slowed both (measured).
+   */
+  fillsCores(): boolean;
   close(): void;
 }
 
@@ -52,8 +64,11 @@ export type WorkerRequest =
   | { type: 'render'; keys: readonly string[]; links: LinkData }
   | { type: 'scan'; id: number; html: string };
 
-/** A worker's answers. */
-export type WorkerReply = { type: 'rendered'; results: JobResult[] } | { type: 'scanned'; id: number; sources: InlineSources };
+/** A worker's answers: rendered results a few at a time, in the order asked for, the last with `done`. */
+export type WorkerReply = { type: 'rendered'; results: JobResult[]; done: boolean } | { type: 'scanned'; id: number; sources: InlineSources };
+
+/** Results a worker sends in one message: small enough that the first pages render early. */
+export const RESULTS_PER_MESSAGE = 16;
 
 /** At most this many bodies are parsed before the site's URLs are known (per thread). */
 export const EARLY_PARSES = 300;
@@ -77,18 +92,25 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
   const owners = new Map<string, number>();
   const retired = new Set<number>();
   const fallback = inThreadStage();
-  const renderOn = (worker: Worker, keys: readonly string[], links: LinkData) =>
+  const renderOn = (worker: Worker, keys: readonly string[], links: LinkData, arrived?: ResultArrived) =>
     new Promise<JobResult[]>((resolve) => {
+      const results: JobResult[] = [];
       const failed = () => {
         worker.off('message', done);
-        resolve(fallback.render(keys, links));
+        // What arrived stays; the rest renders here.
+        void fallback.render(keys.slice(results.length), links, arrived).then((rest) => resolve([...results, ...rest]));
       };
       const done = (reply: WorkerReply) => {
         if (reply.type !== 'rendered') return;
+        for (const result of reply.results) {
+          arrived?.(keys[results.length]!, result);
+          results.push(result);
+        }
+        if (!reply.done) return;
         worker.off('message', done);
         worker.off('error', failed);
         busy(worker, -1);
-        resolve(reply.results);
+        resolve(results);
       };
       worker.on('message', done);
       worker.once('error', failed);
@@ -132,11 +154,13 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       });
       shares.forEach((share, owner) => share.length > 0 && post(workers[owner]!, { type: 'parse', jobs: share }));
     },
-    async render(keys, links) {
+    async render(keys, links, arrived) {
       const shares: string[][] = workers.map(() => []);
       for (const key of keys) shares[owners.get(key) ?? 0]!.push(key);
       const results = await Promise.all(
-        shares.map((share, owner) => (share.length === 0 ? [] : retired.has(owner) ? fallback.render(share, links) : renderOn(workers[owner]!, share, links))),
+        shares.map((share, owner) =>
+          share.length === 0 ? [] : retired.has(owner) ? fallback.render(share, links, arrived) : renderOn(workers[owner]!, share, links, arrived),
+        ),
       );
       // The extra workers have nothing more to do: their heaps (hundreds of megabytes on a
       // large site) go now rather than at the end of the build. The first one reads pages next.
@@ -159,6 +183,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
         post(worker, { type: 'scan', id, html });
       });
     },
+    fillsCores: () => workers.length >= availableParallelism(),
     close: () => workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate()),
   };
 }
@@ -197,7 +222,8 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map()): Mark
       ahead.clear();
     },
     inlineSources: async (html) => inlineSourcesOf(html),
-    async render(keys, links) {
+    fillsCores: () => false,
+    async render(keys, links, arrived) {
       return keys.map((key) => {
         const entry = parsed.get(key)!;
         const { job } = entry;
@@ -213,7 +239,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map()): Mark
           },
           problems,
         });
-        return {
+        const result = {
           markdown,
           problems: problems.errors.map((error) => ({
             message: error.message,
@@ -223,6 +249,8 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map()): Mark
             hint: error.hint,
           })),
         };
+        arrived?.(key, result);
+        return result;
       });
     },
     close() {},
@@ -245,7 +273,7 @@ export function cachingStage(): MarkdownStage {
       jobs.clear();
       for (const job of next) jobs.set(job.key, job);
     },
-    async render(keys, links) {
+    async render(keys, links, arrived) {
       const linksKey = linkKeys.get(links) ?? JSON.stringify(links);
       linkKeys.set(links, linksKey);
       const todo = keys.filter((key) => {
@@ -255,9 +283,14 @@ export function cachingStage(): MarkdownStage {
       stage.parse(todo.map((key) => jobs.get(key)!));
       const results = await stage.render(todo, links);
       todo.forEach((key, index) => done.set(key, { job: jobs.get(key)!, links: linksKey, result: results[index]! }));
-      return keys.map((key) => done.get(key)!.result);
+      return keys.map((key) => {
+        const { result } = done.get(key)!;
+        arrived?.(key, result);
+        return result;
+      });
     },
     inlineSources: stage.inlineSources,
+    fillsCores: () => false,
     close() {},
   };
 }

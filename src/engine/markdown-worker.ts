@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { inlineSourcesOf } from './inline-sources';
-import { inThreadStage, type WorkerReply, type WorkerRequest } from './markdown-jobs';
+import { inThreadStage, RESULTS_PER_MESSAGE, type JobResult, type WorkerReply, type WorkerRequest } from './markdown-jobs';
 import { readAhead } from './markdown-read-ahead';
 import type { MarkdownWorkerData } from './markdown-worker-start';
 
@@ -16,6 +16,15 @@ const reply = (message: WorkerReply) => parentPort!.postMessage(message);
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   if (request.type === 'parse') stage.parse(request.jobs);
-  else if (request.type === 'render') reply({ type: 'rendered', results: await stage.render(request.keys, request.links) });
+  else if (request.type === 'render') {
+    let batch: JobResult[] = [];
+    await stage.render(request.keys, request.links, (_, result) => {
+      batch.push(result);
+      if (batch.length < RESULTS_PER_MESSAGE) return;
+      reply({ type: 'rendered', results: batch, done: false });
+      batch = [];
+    });
+    reply({ type: 'rendered', results: batch, done: true });
+  }
   else reply({ type: 'scanned', id: request.id, sources: inlineSourcesOf(request.html) });
 });

@@ -1,7 +1,7 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LOCALES, type Locale } from '../shared/locales';
-import type { SiteContent } from './content';
+import { BodyPending, type ContentArrival, type SiteContent } from './content';
 import { SiteError, type Problems, type SourceLocation } from './errors';
 import { createI18n } from './i18n';
 import type { MessageCatalog } from './messages';
@@ -30,6 +30,8 @@ export interface RenderInput {
   /** The feeds, and the links to them each locale's pages show. */
   feeds: readonly FeedPlan[];
   feedLinks: ReadonlyMap<Locale, readonly FeedLink[]>;
+  /** Markdown bodies still arriving: a page waits for its own, and one that reads another's waits for all. */
+  arrival?: Pick<ContentArrival, 'ready' | 'all'>;
 }
 
 /**
@@ -100,18 +102,21 @@ export async function renderPages(
     perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
   }
   const fingerprintOf = (deps: readonly string[]) => [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n');
-  for (const plan of pages) {
+  // A fingerprint reads the summaries of other routes (their reading time): taken once every body is there.
+  const unprinted: Array<{ page: ReusablePage; deps: readonly string[] }> = [];
+
+  const renderOne = async (plan: PagePlan) => {
     const cached = reuse?.pages.get(plan.outputPath);
     if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
       if (cached.html !== undefined) {
         sink.allow(cached.inline ?? inlineSourcesOf(cached.html));
         await sink.page(plan, cached.html);
-        continue;
+        return;
       }
       if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
         sink.allow(cached.inline);
         await sink.unchanged(plan, cached.hash);
-        continue;
+        return;
       }
     }
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
@@ -130,12 +135,12 @@ export async function renderPages(
       input.templateFiles,
       problems,
     );
-    if (html === undefined) continue;
+    if (html === undefined) return;
     let reused: ReusablePage | undefined;
     if (reuse) {
       const deps = [...read].sort();
-      const fingerprint = fingerprintOf(deps);
-      reused = reuse.inOutput ? { fingerprint, deps, hash: contentHash(html) } : { fingerprint, deps, html };
+      reused = reuse.inOutput ? { fingerprint: '', deps, hash: contentHash(html) } : { fingerprint: '', deps, html };
+      unprinted.push({ page: reused, deps });
       reuse.pages.set(plan.outputPath, reused);
       reuse.rendered++;
     }
@@ -146,7 +151,24 @@ export async function renderPages(
       }),
     );
     await sink.page(plan, html, reused?.hash);
+  };
+
+  // Pages in order, each once its own body is there; one that reads a body still on its way
+  // (a hub showing its articles' reading time) is rendered again once all are.
+  const later: PagePlan[] = [];
+  for (const plan of pages) {
+    const ready = input.arrival?.ready(plan.routeId, plan.locale);
+    if (ready) await ready;
+    try {
+      await renderOne(plan);
+    } catch (error) {
+      if (!(error instanceof BodyPending)) throw error;
+      later.push(plan);
+    }
   }
+  await input.arrival?.all;
+  for (const plan of later) await renderOne(plan);
+  for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);
   await Promise.all(scans);
 }
 
@@ -235,6 +257,7 @@ function renderDocument<P extends object>(
   try {
     return `<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`;
   } catch (error) {
+    if (error instanceof BodyPending) throw error;
     // An error that knows its source (a message in a locale file) points there; others at the template line.
     const where = error instanceof SiteError && error.file ? { file: error.file, line: error.line, column: error.column } : templateFrame(error, templateFiles);
     const hint = error instanceof SiteError ? error.hint : undefined;
@@ -274,7 +297,10 @@ function createLinks(locale: Locale, input: RenderInput): Links {
         description: content.data.description,
         summary: content.data.summary ?? content.data.description,
         data: content.data,
-        readingMinutes: content.readingMinutes,
+        // Read when a card shows it: the body may still be on its way.
+        get readingMinutes() {
+          return content.readingMinutes;
+        },
       };
       summaries.set(route.id, summary);
     }
