@@ -1,6 +1,8 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, the
 // cold build of the real site (a fresh process, no template cache), `sitegen check` of its
 // output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
+// Then watch latency, page-weight budgets and the scale suite. `--only build,watch,budgets,scale`
+// runs some of the parts; other arguments go to the scale suite (`--10k`, `--sizes`, `--runs`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +13,10 @@ import { importTs } from '../scripts/import-ts.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/sitegen.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
 
 function time(args, before) {
   const samples = [];
@@ -27,7 +33,7 @@ function time(args, before) {
 
 const out = mkdtempSync(path.join(tmpdir(), 'sitegen-bench-'));
 const cache = path.join(repo, '.sitegen-cache');
-try {
+if (parts.includes('build')) try {
   const node = time(['--version']);
   const help = time(['--help']);
   const cold = time(['build', '--out', path.join(out, 'dist')], () => rmSync(cache, { recursive: true, force: true }));
@@ -55,7 +61,7 @@ try {
 
 // Edit-to-served latency of `sitegen watch`: the real site, then a generated one with 1,000
 // extra articles in each of the three locales.
-{
+if (parts.includes('watch')) {
   const { measureWatchLatency } = await import('./watch-latency.mjs');
   const { generateSite } = await import('./generate-site.mjs');
   const { cpSync, mkdtempSync: temp } = await import('node:fs');
@@ -80,11 +86,15 @@ try {
 }
 
 // Page-weight budgets in Chromium (bench/budgets.ts).
-const { measureBudgets } = await importTs('bench/budgets.ts');
-console.log('');
-for (const line of await measureBudgets(repo)) console.log(line);
+if (parts.includes('budgets')) {
+  const { measureBudgets } = await importTs('bench/budgets.ts');
+  console.log('');
+  for (const line of await measureBudgets(repo)) console.log(line);
+}
 
 // The scale suite: generated sites of 1,000 and 4,000 articles per locale against Hugo and
 // Eleventy (`npm run bench -- --10k` adds 10,000; `npm run bench:scale` runs only this part).
-console.log('');
-execFileSync(process.execPath, [path.join(repo, 'bench/scale.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+if (parts.includes('scale')) {
+  console.log('');
+  execFileSync(process.execPath, [path.join(repo, 'bench/scale.mjs'), ...args], { stdio: 'inherit' });
+}

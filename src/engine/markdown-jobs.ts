@@ -197,14 +197,27 @@ export interface ParsedAhead {
 /**
  * Both steps on the calling thread (also the worker's own logic). A job marked
  * `parsedElsewhere` is only kept, and parsed here only if it is rendered here after all. A job
- * whose body was parsed `ahead` (by key, with the same text) takes that tree.
+ * whose body was parsed `ahead` (by key, with the same text) takes that tree; `stopAhead` ends
+ * the reading ahead once the build has sent its bodies.
  */
-export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map()): MarkdownStage {
+export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopAhead: () => void = () => {}): MarkdownStage {
   const renderer = createMarkdownRenderer();
   const parsed = new Map<string, { job: MarkdownJob; tree: MarkdownTree | undefined }>();
-  let early = 0;
+  // Bodies to parse before they are asked for, one per turn of the event loop, so a render
+  // request is taken up between two of them and its first results go out early.
+  const early: string[] = [];
+  let earlyCount = 0;
+  const parseEarly = () => {
+    const key = early.shift();
+    if (key === undefined) return;
+    const entry = parsed.get(key);
+    if (entry && !entry.tree) entry.tree = renderer.parse(entry.job.body);
+    setImmediate(parseEarly);
+  };
   return {
     parse(jobs) {
+      stopAhead();
+      const idle = early.length === 0;
       for (const job of jobs) {
         const guess = ahead.get(job.key);
         ahead.delete(job.key);
@@ -212,14 +225,16 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map()): Mark
           parsed.set(job.key, { job, tree: guess.tree });
           continue;
         }
+        parsed.set(job.key, { job, tree: undefined });
         // Parsing ahead only fills the wait for the route table; holding thousands of syntax
         // trees would cost more in memory and garbage collection than it saves.
-        const lazy = (job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere || early >= EARLY_PARSES;
-        if (!lazy) early++;
-        parsed.set(job.key, { job, tree: lazy ? undefined : renderer.parse(job.body) });
+        if ((job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere || earlyCount >= EARLY_PARSES) continue;
+        earlyCount++;
+        early.push(job.key);
       }
       // What the build did not send (a file it skipped, or knows from its cache) is not needed.
       ahead.clear();
+      if (idle && early.length > 0) setImmediate(parseEarly);
     },
     inlineSources: async (html) => inlineSourcesOf(html),
     fillsCores: () => false,

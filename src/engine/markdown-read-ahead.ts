@@ -6,12 +6,33 @@ import { EARLY_PARSES, type ParsedAhead } from './markdown-jobs';
 import { createMarkdownRenderer } from './markdown';
 
 /**
- * Reads the content folder on its own and parses the first bodies, in the order the build
- * lists them, before the build has sent them: a guess, which the worker keeps only for bodies
- * that the build then sends with the same text. Anything unreadable is simply not guessed.
+ * Reads the content folder on its own and parses the first bodies before the build has sent
+ * them: a guess, which the worker keeps only for bodies that the build then sends with the same
+ * text. Anything unreadable is simply not guessed. All at once (for tests; see `readAheadInTurns`).
  */
 export function readAhead(contentDir: string): Map<string, ParsedAhead> {
   const ahead = new Map<string, ParsedAhead>();
+  for (const _ of aheadSteps(contentDir, ahead));
+  return ahead;
+}
+
+/**
+ * Reads ahead one body per turn of the event loop, so that the build's requests are answered
+ * between two bodies: a render request need not wait for the whole guess. `stop` ends it.
+ */
+export function readAheadInTurns(contentDir: string): { ahead: Map<string, ParsedAhead>; stop(): void } {
+  const ahead = new Map<string, ParsedAhead>();
+  const steps = aheadSteps(contentDir, ahead);
+  let stopped = false;
+  const turn = () => {
+    if (!stopped && !steps.next().done) setImmediate(turn);
+  };
+  turn();
+  return { ahead, stop: () => void (stopped = true) };
+}
+
+/** Reads and parses the first bodies in the order the build lists them (sorted), one per step. */
+function* aheadSteps(contentDir: string, ahead: Map<string, ParsedAhead>): Generator<void> {
   let keys: string[];
   try {
     keys = readdirSync(contentDir, { recursive: true, withFileTypes: true })
@@ -20,7 +41,7 @@ export function readAhead(contentDir: string): Map<string, ParsedAhead> {
       .filter((key) => isLocale(key.split('/', 1)[0]))
       .sort();
   } catch {
-    return ahead;
+    return;
   }
   const renderer = createMarkdownRenderer();
   for (const key of keys.slice(0, EARLY_PARSES)) {
@@ -32,6 +53,6 @@ export function readAhead(contentDir: string): Map<string, ParsedAhead> {
     }
     const split = splitFrontMatter(text);
     if (split) ahead.set(key, { body: split.body, tree: renderer.parse(split.body) });
+    yield;
   }
-  return ahead;
 }

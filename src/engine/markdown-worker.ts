@@ -5,12 +5,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { inlineSourcesOf } from './inline-sources';
 import { inThreadStage, RESULTS_PER_MESSAGE, type JobResult, type WorkerReply, type WorkerRequest } from './markdown-jobs';
-import { readAhead } from './markdown-read-ahead';
+import { readAheadInTurns } from './markdown-read-ahead';
 import type { MarkdownWorkerData } from './markdown-worker-start';
 
-// The build's requests wait in the port's queue while the worker reads ahead.
+// The worker reads ahead a body at a time; the build's requests are answered in between.
 const { readAhead: contentDir } = workerData as MarkdownWorkerData;
-const stage = inThreadStage(contentDir ? readAhead(contentDir) : undefined);
+const reading = contentDir ? readAheadInTurns(contentDir) : undefined;
+const stage = inThreadStage(reading?.ahead, reading?.stop);
 
 const reply = (message: WorkerReply) => parentPort!.postMessage(message);
 

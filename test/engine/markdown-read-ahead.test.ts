@@ -5,7 +5,7 @@ import { splitContent } from '../../src/engine/content';
 import { Problems } from '../../src/engine/errors';
 import { createMarkdownRenderer } from '../../src/engine/markdown';
 import { inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
-import { readAhead } from '../../src/engine/markdown-read-ahead';
+import { readAhead, readAheadInTurns } from '../../src/engine/markdown-read-ahead';
 import { readSources } from '../../src/engine/read-sources';
 import { REPO, tempDir } from '../helpers/site';
 
@@ -47,5 +47,22 @@ describe('reading the Markdown ahead', () => {
     const [result] = await changed.render(['en/page.md'], NO_LINKS);
     expect(result!.markdown.html).toContain('Edited since');
     expect(result!.markdown.html).not.toContain('Guessed');
+  });
+
+  it('reads ahead one body per turn of the event loop, so requests are taken up in between, until stopped', async () => {
+    const root = await tempDir();
+    await mkdir(path.join(root, 'en'), { recursive: true });
+    for (let index = 0; index < 10; index++) await writeFile(path.join(root, 'en', `page-${index}.md`), `---\ntitle: P${index}\n---\n# Page ${index}\n`);
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const reading = readAheadInTurns(root);
+    expect(reading.ahead.size).toBe(1);
+    await turn();
+    expect(reading.ahead.size).toBe(2);
+    reading.stop();
+    for (let index = 0; index < 5; index++) await turn();
+    expect([...reading.ahead.keys()]).toEqual(['en/page-0.md', 'en/page-1.md']);
+    const all = readAheadInTurns(root);
+    for (let index = 0; index < 12; index++) await turn();
+    expect(all.ahead.size).toBe(10);
   });
 });
