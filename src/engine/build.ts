@@ -269,7 +269,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let files: OutputFiles;
     await output?.begin();
     try {
-      await renderPages(pages, renderInput, problems, sink, reuse, (html) => markdown.inlineSources(html));
+      await renderPages(pages, renderInput, problems, sink, reuse, markdown);
       problems.throwIfAny();
       timings.lap('render pages');
 

@@ -51,6 +51,13 @@ export interface MarkdownStage {
    */
   inlineSources(html: string): Promise<InlineSources>;
   /**
+   * While this thread would wait for `until` (or, without it, for the pages sent to
+   * `inlineSources`), it reads queued pages itself, a page per turn of the event loop: the
+   * worker may still be busy with the Markdown, and the pages must all be read before the
+   * build can finish.
+   */
+  scanHere(until?: Promise<unknown>): Promise<void>;
+  /**
    * Whether rendering keeps every core busy (a worker per core). Then pages are better rendered
    * after the Markdown than beside it: a third thread on two cores only slowed both (measured).
    */
@@ -72,6 +79,13 @@ export const RESULTS_PER_MESSAGE = 16;
 
 /** At most this many bodies are parsed before the site's URLs are known (per thread). */
 export const EARLY_PARSES = 300;
+
+/**
+ * Pages with the scanning worker at a time: while it renders Markdown, one (the rest wait here,
+ * where this thread can take them); then enough that it never waits for this thread to send
+ * more (this thread turns its event loop only now and then while it renders).
+ */
+const SCANS_SENT = { rendering: 1, idle: 16 };
 
 /** Below this many bodies one worker renders them all: another would only pay the parser's warm-up again. */
 const JOBS_PER_EXTRA_WORKER = 400;
@@ -110,13 +124,17 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
         worker.off('message', done);
         worker.off('error', failed);
         busy(worker, -1);
+        rendering.delete(worker);
+        pump();
         resolve(results);
       };
       worker.on('message', done);
       worker.once('error', failed);
       busy(worker, +1);
+      rendering.add(worker);
       post(worker, { type: 'render', keys, links });
     });
+  const rendering = new Set<Worker>();
   // A worker keeps the process alive only while the build waits for it.
   const waits = new Map<Worker, number>();
   const busy = (worker: Worker, change: number) => {
@@ -126,20 +144,33 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
     else if (count === 1 && change > 0) worker.ref();
   };
   const post = (worker: Worker, request: WorkerRequest) => worker.postMessage(request);
-  // Pages to scan, by request id, until the first worker answers (or fails: then here).
-  const scans = new Map<number, { html: string; resolve: (sources: InlineSources) => void }>();
+  // Pages to scan. Only a few are with the first worker at a time (it may still be rendering
+  // Markdown); the others wait here, where this thread can take them (`scanHere`).
+  type Scan = { id: number; html: string; resolve: (sources: InlineSources) => void };
+  const queued: Scan[] = [];
+  const sent = new Map<number, Scan>();
   let scanned = 0;
   let scanner: Worker | undefined = first;
+  const pump = () => {
+    const limit = scanner && rendering.has(scanner) ? SCANS_SENT.rendering : SCANS_SENT.idle;
+    while (scanner && sent.size < limit && queued.length > 0) {
+      const scan = queued.shift()!;
+      sent.set(scan.id, scan);
+      busy(scanner, +1);
+      post(scanner, { type: 'scan', id: scan.id, html: scan.html });
+    }
+  };
   first.on('message', (reply: WorkerReply) => {
     if (reply.type !== 'scanned') return;
-    scans.get(reply.id)?.resolve(reply.sources);
-    scans.delete(reply.id);
+    sent.get(reply.id)?.resolve(reply.sources);
+    sent.delete(reply.id);
     busy(first, -1);
+    pump();
   });
   first.once('error', () => {
     scanner = undefined;
-    for (const { html, resolve } of scans.values()) resolve(inlineSourcesOf(html));
-    scans.clear();
+    for (const { html, resolve } of [...sent.values(), ...queued.splice(0)]) resolve(inlineSourcesOf(html));
+    sent.clear();
   });
   return {
     parse(jobs) {
@@ -175,13 +206,20 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
     },
     inlineSources(html) {
       if (!scanner) return Promise.resolve(inlineSourcesOf(html));
-      const id = scanned++;
-      const worker = scanner;
       return new Promise((resolve) => {
-        scans.set(id, { html, resolve });
-        busy(worker, +1);
-        post(worker, { type: 'scan', id, html });
+        queued.push({ id: scanned++, html, resolve });
+        pump();
       });
+    },
+    async scanHere(until) {
+      let waited = false;
+      void until?.then(() => (waited = true));
+      // The last first: the worker takes them from the front.
+      while (!waited && queued.length > 0) {
+        const { html, resolve } = queued.pop()!;
+        resolve(inlineSourcesOf(html));
+        await new Promise((next) => setImmediate(next));
+      }
     },
     fillsCores: () => workers.length >= availableParallelism(),
     close: () => workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate()),
@@ -237,6 +275,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
       if (idle && early.length > 0) setImmediate(parseEarly);
     },
     inlineSources: async (html) => inlineSourcesOf(html),
+    scanHere: async () => {},
     fillsCores: () => false,
     async render(keys, links, arrived) {
       return keys.map((key) => {
@@ -305,6 +344,7 @@ export function cachingStage(): MarkdownStage {
       });
     },
     inlineSources: stage.inlineSources,
+    scanHere: stage.scanHere,
     fillsCores: () => false,
     close() {},
   };

@@ -8,6 +8,7 @@ import type { MessageCatalog } from './messages';
 import { BUILDS_DIR } from './build-artifacts';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import { contentHash } from './write-output';
+import type { MarkdownStage } from './markdown-jobs';
 import { inlineSourcesOf, type InlineSources } from './inline-sources';
 import type { Route } from './route-table';
 import type { RuntimeConfig } from '../shared/runtime-config';
@@ -93,8 +94,8 @@ export async function renderPages(
   problems: Problems,
   sink: PageSink,
   reuse?: PageReuse,
-  /** Reads a page for its policy (`inlineSourcesOf`), here or on another thread. */
-  scan: (html: string) => Promise<InlineSources> = async (html) => inlineSourcesOf(html),
+  /** Reads each page for its policy (`inlineSourcesOf`), here or on another thread. */
+  scanner: Pick<MarkdownStage, 'inlineSources' | 'scanHere'> = { inlineSources: async (html) => inlineSourcesOf(html), scanHere: async () => {} },
 ): Promise<void> {
   const scans: Array<Promise<void>> = [];
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
@@ -145,7 +146,7 @@ export async function renderPages(
       reuse.rendered++;
     }
     scans.push(
-      scan(html).then((inline) => {
+      scanner.inlineSources(html).then((inline) => {
         if (reused) reused.inline = inline;
         sink.allow(inline);
       }),
@@ -158,7 +159,11 @@ export async function renderPages(
   const later: PagePlan[] = [];
   for (const plan of pages) {
     const ready = input.arrival?.ready(plan.routeId, plan.locale);
-    if (ready) await ready;
+    if (ready) {
+      // Rather than wait idle, read rendered pages for the policy meanwhile.
+      await scanner.scanHere(ready);
+      await ready;
+    }
     try {
       await renderOne(plan);
     } catch (error) {
@@ -169,6 +174,7 @@ export async function renderPages(
   await input.arrival?.all;
   for (const plan of later) await renderOne(plan);
   for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);
+  await scanner.scanHere();
   await Promise.all(scans);
 }
 
