@@ -60,6 +60,8 @@ export class BuildCache {
   /** Whether this build learned anything: a build that changed nothing does not write it again. */
   private changed = true;
   private reuse: PageReuse | undefined;
+  /** This build's key of each content file (`knownContent`). */
+  private keys = new Map<string, string>();
   private readonly packs: BodyPacks;
   private nextPack = 0;
 
@@ -128,6 +130,7 @@ export class BuildCache {
     const routesHash = contentHash(routesText);
     const known = new Map<string, KnownContent>();
     const keys = new Map<string, string>();
+    this.keys = keys;
     for (const [file, entry] of split) {
       const key = createHash('md5').update(routesHash).update(entry.frontMatter).update('\0').update(entry.job.body).digest('hex');
       keys.set(file, key);
@@ -166,7 +169,10 @@ export class BuildCache {
    * already holds, is neither rendered nor written. `everything` covers what all pages read.
    */
   pageReuse(build: PageInputs, everything: string, inOutput: (file: string, hash: string) => boolean): PageReuse {
-    this.reuse = { pages: this.pages, everything, rendered: 0, hashOf: pageInputHasher(build, (_, text) => contentHash(text)), inOutput };
+    // A content file's key (its text and the route table, hashed above) stands for its text:
+    // the route table is among what every page reads anyway.
+    const hashOf = pageInputHasher(build, (_, text) => contentHash(text), (file) => this.keys.get(file));
+    this.reuse = { pages: this.pages, everything, rendered: 0, hashOf, inOutput };
     return this.reuse;
   }
 

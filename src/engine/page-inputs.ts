@@ -15,9 +15,14 @@ export interface PageInputs {
  * The hash of an input a page read, by name: `messages:<locale>`, `content:<route id>:<locale>`
  * (the whole file) or `summary:<route id>:<locale>` (what a card of it shows: front matter and
  * reading time). `hashText` hashes a source text; `owner` is the object it belongs to, which
- * watch mode replaces when the file changes, so it can keep hashes with it.
+ * watch mode replaces when the file changes, so it can keep hashes with it. `fileHash`, when it
+ * knows one, is a hash of a content file (by path relative to `content/`) computed before.
  */
-export function pageInputHasher(build: PageInputs, hashText: (owner: object, text: string) => string): (input: string) => string {
+export function pageInputHasher(
+  build: PageInputs,
+  hashText: (owner: object, text: string) => string,
+  fileHash: (file: string) => string | undefined = () => undefined,
+): (input: string) => string {
   const { sources, split, content } = build;
   const routes = new Map(build.routes.map((route) => [route.id, route] as const));
   const hashes = new Map<string, string>();
@@ -35,7 +40,7 @@ export function pageInputHasher(build: PageInputs, hashText: (owner: object, tex
       hash = `${entry ? hashText(entry, entry.frontMatter) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
     } else {
       const source = file ? sources.content.get(file) : undefined;
-      hash = source ? hashText(source, source.text) : '';
+      hash = source ? (fileHash(file!) ?? hashText(source, source.text)) : '';
     }
     hashes.set(input, hash);
     return hash;
