@@ -38,7 +38,7 @@ interface Saved {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 4;
+const FORMAT = 5;
 const FILE = 'build.bin';
 /** Edits one at a time add small packs: past this many, the live bodies are written into one. */
 const MAX_PACKS = 16;

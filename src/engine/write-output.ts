@@ -9,9 +9,14 @@ const WRITE_CONCURRENCY = 64;
 const SLOTS = ['a', 'b'] as const;
 type Slot = (typeof SLOTS)[number];
 
-/** The hash the output manifests keep of a file's bytes (the same MD5 object stores report). */
+/**
+ * The hash the output manifests and the build cache keep of a file's bytes. SHA-1: it only tells
+ * changed bytes from unchanged ones, and with the CPU's SHA instructions it is well over twice
+ * as fast as MD5 (every page is hashed once per build). Publishing computes the MD5 that object
+ * stores report itself, from the files.
+ */
 export function contentHash(content: string | Uint8Array): string {
-  return hash('md5', content);
+  return hash('sha1', content);
 }
 
 /** What a write did. */
