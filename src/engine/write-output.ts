@@ -1,11 +1,20 @@
 import { hash, randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
 import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, rmdir, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { BUILDS_DIR, type OutputFiles } from './build-artifacts';
 import { BuildFailure, SiteError } from './errors';
 
 const WRITE_CONCURRENCY = 64;
+
+// The output's files go through the callback API: `fs/promises` wraps every file in a FileHandle
+// and costs the rendering thread about half as much again per file (measured).
+const writeFileQuickly = promisify(fs.writeFile);
+const mkdirQuickly = promisify(fs.mkdir);
+const linkQuickly = promisify(fs.link);
+const unlinkQuickly = promisify(fs.unlink);
 const SLOTS = ['a', 'b'] as const;
 type Slot = (typeof SLOTS)[number];
 
@@ -99,8 +108,8 @@ export class Output {
       const file = path.join(dir, name);
       await folders.ensure(path.dirname(name));
       // A new file, never a rewrite: the old one may be a hard link to the live copy.
-      if (known.has(name)) await unlink(file);
-      await writeFile(file, content);
+      if (known.has(name)) await unlinkQuickly(file);
+      await writeFileQuickly(file, content);
     });
   }
 
@@ -117,8 +126,8 @@ export class Output {
     const liveFile = path.join(this.slotsDir, this.live.slot, name);
     return queue.add(async () => {
       await folders.ensure(path.dirname(name));
-      if (known.has(name)) await unlink(path.join(dir, name));
-      await link(liveFile, path.join(dir, name));
+      if (known.has(name)) await unlinkQuickly(path.join(dir, name));
+      await linkQuickly(liveFile, path.join(dir, name));
     });
   }
 
@@ -127,7 +136,7 @@ export class Output {
     const { dir, known, queue } = this.writing!;
     await queue.drain();
     const stale = [...known.keys()].filter((name) => !this.next.has(name));
-    for (const name of stale) await queue.add(() => unlink(path.join(dir, name)));
+    for (const name of stale) await queue.add(() => unlinkQuickly(path.join(dir, name)));
     await queue.drain();
     this.stats.deleted = stale.length;
     this.stats.files = this.next.size;
@@ -194,7 +203,7 @@ class Folders {
   ensure(folder: string): Promise<unknown> {
     let made = this.made.get(folder);
     if (!made) {
-      made = this.ensure(path.dirname(folder)).then(() => mkdir(path.join(this.root, folder)).catch(ignoreCode('EEXIST')));
+      made = this.ensure(path.dirname(folder)).then(() => mkdirQuickly(path.join(this.root, folder)).catch(ignoreCode('EEXIST')));
       this.made.set(folder, made);
     }
     return made;
