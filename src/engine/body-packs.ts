@@ -1,30 +1,35 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where one rendered Markdown body lies: in which pack, from which byte, how many bytes (UTF-8). */
 export interface BodyLocation {
-  pack: number;
+  /** The pack's name: a hash of its bytes. */
+  pack: string;
   start: number;
   length: number;
 }
 
-const PACK = /^bodies-(\d+)\.bin$/;
+const PACK = /^bodies-([0-9a-f]+)\.bin$/;
 
 /**
  * The rendered Markdown of the build cache, kept beside its index (`build.bin`) in pack files
- * (`bodies-<n>.bin`): every body a build rendered goes into one new pack, written in one go.
+ * (`bodies-<hash>.bin`): every body a build rendered goes into one new pack, written in one go.
+ * A pack is named by its bytes, so two builds of one site at once never write into each other's
+ * packs: at worst one deletes a pack the other's index names, which the next build finds
+ * missing and renders again.
  * The index only says where each body lies, so a build reads the bodies of the pages it renders
  * and nothing else: an unchanged site reads none. Bodies no longer used are dropped by writing
  * the live ones into a new pack once they are under half of what the packs hold.
  */
 export class BodyPacks {
-  private readonly open = new Map<number, number>();
+  private readonly open = new Map<string, number>();
 
   constructor(private readonly dir: string) {}
 
   /** The packs that exist and hold at least `bytes` (their furthest body's end). */
-  readable(bytes: ReadonlyMap<number, number>): Set<number> {
-    const readable = new Set<number>();
+  readable(bytes: ReadonlyMap<string, number>): Set<string> {
+    const readable = new Set<string>();
     for (const [pack, end] of bytes) {
       const size = statSync(this.fileOf(pack), { throwIfNoEntry: false })?.size;
       if (size !== undefined && size >= end) readable.add(pack);
@@ -48,9 +53,11 @@ export class BodyPacks {
     return bytes.toString('utf8');
   }
 
-  /** Writes `bodies` into pack number `pack` (through a temporary file); where each one lies. */
-  write(pack: number, bodies: readonly string[]): BodyLocation[] {
+  /** Writes `bodies` into a new pack (through a temporary file); where each one lies. */
+  write(bodies: readonly string[]): BodyLocation[] {
     const buffers = bodies.map((body) => Buffer.from(body, 'utf8'));
+    const bytes = Buffer.concat(buffers);
+    const pack = createHash('sha1').update(bytes).digest('hex').slice(0, 20);
     let start = 0;
     const locations = buffers.map((buffer) => {
       const location = { pack, start, length: buffer.length };
@@ -58,14 +65,14 @@ export class BodyPacks {
       return location;
     });
     const file = this.fileOf(pack);
-    const temporary = `${file}.tmp-${process.pid}`;
-    writeFileSync(temporary, Buffer.concat(buffers));
+    const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, bytes);
     renameSync(temporary, file);
     return locations;
   }
 
   /** Closes the packs read so far and deletes every pack (or stray temporary file) not in `keep`. */
-  finish(keep: ReadonlySet<number>): void {
+  finish(keep: ReadonlySet<string>): void {
     this.close();
     let names: string[];
     try {
@@ -76,7 +83,7 @@ export class BodyPacks {
     for (const name of names) {
       const pack = PACK.exec(name);
       const stray = name.startsWith('bodies-') && name.includes('.tmp-');
-      if ((pack && !keep.has(Number(pack[1]))) || stray) rmSync(path.join(this.dir, name), { force: true });
+      if ((pack && !keep.has(pack[1]!)) || stray) rmSync(path.join(this.dir, name), { force: true });
     }
   }
 
@@ -85,7 +92,7 @@ export class BodyPacks {
     this.open.clear();
   }
 
-  private fileOf(pack: number): string {
+  private fileOf(pack: string): string {
     return path.join(this.dir, `bodies-${pack}.bin`);
   }
 }

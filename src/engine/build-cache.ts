@@ -31,14 +31,12 @@ interface Saved {
   format: number;
   version: string;
   content: Map<string, SavedContent>;
-  /** The number of the next pack to write. */
-  nextPack: number;
   pages: Map<string, ReusablePage>;
   routes: { key: string; routes: PlainRoute[] } | undefined;
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 5;
+const FORMAT = 6;
 const FILE = 'build.bin';
 /** Edits one at a time add small packs: past this many, the live bodies are written into one. */
 const MAX_PACKS = 16;
@@ -63,7 +61,6 @@ export class BuildCache {
   /** This build's key of each content file (`knownContent`). */
   private keys = new Map<string, string>();
   private readonly packs: BodyPacks;
-  private nextPack = 0;
 
   private constructor(
     private readonly dir: string,
@@ -78,7 +75,7 @@ export class BuildCache {
     try {
       const saved = deserialize(await readFile(path.join(dir, FILE))) as Saved;
       if (saved.format === FORMAT && saved.version === engineVersion) {
-        const ends = new Map<number, number>();
+        const ends = new Map<string, number>();
         for (const { body } of saved.content.values()) ends.set(body.pack, Math.max(ends.get(body.pack) ?? 0, body.start + body.length));
         // A body whose pack is gone or cut short is rendered again, like a new one.
         const readable = cache.packs.readable(ends);
@@ -87,7 +84,6 @@ export class BuildCache {
         }
         for (const [key, value] of saved.pages) cache.pages.set(key, value);
         cache.routes = saved.routes;
-        cache.nextPack = saved.nextPack;
         cache.changed = readable.size < ends.size;
       }
     } catch {
@@ -197,7 +193,7 @@ export class BuildCache {
     for (const [file, { key, markdown, templatesHash, data }] of this.content) {
       content.set(file, { key, headings: markdown.headings, words: markdown.words, templatesHash, data, body: locations.get(file)! });
     }
-    const saved: Saved = { format: FORMAT, version: this.version, content, nextPack: this.nextPack, pages: this.pages, routes: this.routes };
+    const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes };
     const file = path.join(this.dir, FILE);
     const temporary = `${file}.tmp-${process.pid}`;
     await writeFile(temporary, serialize(saved));
@@ -213,7 +209,7 @@ export class BuildCache {
    */
   private packBodies(): Map<string, BodyLocation> {
     const locations = new Map<string, BodyLocation>();
-    const packBytes = new Map<number, number>();
+    const packBytes = new Map<string, number>();
     let live = 0;
     for (const [file, entry] of this.content) {
       if (!entry.body) continue;
@@ -225,10 +221,7 @@ export class BuildCache {
     const compact = live < held / 2 || packBytes.size >= MAX_PACKS;
     const fresh = [...this.content].filter(([file]) => compact || !locations.has(file));
     if (fresh.length === 0) return locations;
-    const written = this.packs.write(
-      this.nextPack++,
-      fresh.map(([, entry]) => entry.markdown.html),
-    );
+    const written = this.packs.write(fresh.map(([, entry]) => entry.markdown.html));
     fresh.forEach(([file, entry], index) => {
       entry.body = written[index]!;
       locations.set(file, entry.body);
