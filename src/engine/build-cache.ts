@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { LOCALES } from '../shared/locales';
 import { contentPathOf, type KnownContent, type SiteContent, type SplitContent } from './content';
 import { plainRoutes, type PlainRoute, type Route } from './route-table';
@@ -195,7 +195,8 @@ export class BuildCache {
     }
     const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes };
     const file = path.join(this.dir, FILE);
-    const temporary = `${file}.tmp-${process.pid}`;
+    // Unique per write: two builds at once (in one process too) must not share a temporary file.
+    const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
     await writeFile(temporary, serialize(saved));
     await rename(temporary, file);
     // Only now that the index no longer names them may the old packs go.

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,7 +25,8 @@ export async function cachedBundle<T>(file: string, key: string, make: () => Pro
   const made = await make();
   const inputs = await Promise.all(made.inputs.map(async (input) => [input, contentHash(await readFile(input))] as const));
   await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}`;
+  // Unique per write: two builds at once (in one process too) must not share a temporary file.
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   await writeFile(temporary, serialize({ key, inputs, value: made.value }));
   await rename(temporary, file);
   return made.value;
