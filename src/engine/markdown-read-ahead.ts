@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isLocale } from '../shared/locales';
+import { isLocale, LOCALES } from '../shared/locales';
 import { splitFrontMatter } from './front-matter-split';
 import { EARLY_PARSES, type ParsedAhead } from './markdown-jobs';
 import { createMarkdownRenderer } from './markdown';
@@ -31,7 +31,11 @@ export function readAheadInTurns(contentDir: string): { ahead: Map<string, Parse
   return { ahead, stop: () => void (stopped = true) };
 }
 
-/** Reads and parses the first bodies in the order the build lists them (sorted), one per step. */
+/**
+ * Reads and parses the first bodies, one per step, in the order the build will render their
+ * pages as far as a glance at the route table tells (each route's `content:` in table order,
+ * in every locale), then the rest in sorted order: the first pages' bodies are ready first.
+ */
 function* aheadSteps(contentDir: string, ahead: Map<string, ParsedAhead>): Generator<void> {
   let keys: string[];
   try {
@@ -43,6 +47,7 @@ function* aheadSteps(contentDir: string, ahead: Map<string, ParsedAhead>): Gener
   } catch {
     return;
   }
+  keys = inPageOrder(keys, contentDir);
   const renderer = createMarkdownRenderer();
   for (const key of keys.slice(0, EARLY_PARSES)) {
     let text: string;
@@ -55,4 +60,23 @@ function* aheadSteps(contentDir: string, ahead: Map<string, ParsedAhead>): Gener
     if (split) ahead.set(key, { body: split.body, tree: renderer.parse(split.body) });
     yield;
   }
+}
+
+/** `keys` with those the route table names first, route by route and locale by locale. */
+function inPageOrder(keys: string[], contentDir: string): string[] {
+  let table: string;
+  try {
+    table = readFileSync(path.join(contentDir, 'routes.yaml'), 'utf8');
+  } catch {
+    return keys;
+  }
+  const present = new Set(keys);
+  const first = new Set<string>();
+  for (const [, name] of table.matchAll(/^\s*content:\s*["']?([^"'\s#]+)/gm)) {
+    for (const locale of LOCALES) {
+      const key = `${locale}/${name}.md`;
+      if (present.has(key)) first.add(key);
+    }
+  }
+  return [...first, ...keys.filter((key) => !first.has(key))];
 }
