@@ -12,6 +12,13 @@ export interface BodyLocation {
 
 const PACK = /^bodies-([0-9a-f]+)\.bin$/;
 
+/** How far into its pack the furthest of `bodies` reaches, by pack: the bytes each pack must hold. */
+export function packEnds(bodies: Iterable<BodyLocation>): Map<string, number> {
+  const ends = new Map<string, number>();
+  for (const { pack, start, length } of bodies) ends.set(pack, Math.max(ends.get(pack) ?? 0, start + length));
+  return ends;
+}
+
 /**
  * The rendered Markdown of the build cache, kept beside its index (`build.bin`) in pack files
  * (`bodies-<hash>.bin`): every body a build rendered goes into one new pack, written in one go.

@@ -9,7 +9,7 @@ import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
 import { contentHash } from './write-output';
-import { BodyPacks, type BodyLocation } from './body-packs';
+import { BodyPacks, packEnds, type BodyLocation } from './body-packs';
 
 /** What the cache keeps of one content file. */
 export interface CachedContent {
@@ -75,8 +75,7 @@ export class BuildCache {
     try {
       const saved = deserialize(await readFile(path.join(dir, FILE))) as Saved;
       if (saved.format === FORMAT && saved.version === engineVersion) {
-        const ends = new Map<string, number>();
-        for (const { body } of saved.content.values()) ends.set(body.pack, Math.max(ends.get(body.pack) ?? 0, body.start + body.length));
+        const ends = packEnds([...saved.content.values()].map((entry) => entry.body));
         // A body whose pack is gone or cut short is rendered again, like a new one.
         const readable = cache.packs.readable(ends);
         for (const [file, entry] of saved.content) {
@@ -210,16 +209,11 @@ export class BuildCache {
    */
   private packBodies(): Map<string, BodyLocation> {
     const locations = new Map<string, BodyLocation>();
-    const packBytes = new Map<string, number>();
-    let live = 0;
-    for (const [file, entry] of this.content) {
-      if (!entry.body) continue;
-      locations.set(file, entry.body);
-      live += entry.body.length;
-      packBytes.set(entry.body.pack, Math.max(packBytes.get(entry.body.pack) ?? 0, entry.body.start + entry.body.length));
-    }
-    const held = [...packBytes.values()].reduce((sum, bytes) => sum + bytes, 0);
-    const compact = live < held / 2 || packBytes.size >= MAX_PACKS;
+    for (const [file, entry] of this.content) if (entry.body) locations.set(file, entry.body);
+    const live = [...locations.values()].reduce((sum, body) => sum + body.length, 0);
+    const ends = packEnds(locations.values());
+    const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0);
+    const compact = live < held / 2 || ends.size >= MAX_PACKS;
     const fresh = [...this.content].filter(([file]) => compact || !locations.has(file));
     if (fresh.length === 0) return locations;
     const written = this.packs.write(fresh.map(([, entry]) => entry.markdown.html));

@@ -106,6 +106,8 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
   const owners = new Map<string, number>();
   const retired = new Set<number>();
   const fallback = inThreadStage();
+  // Workers rendering Markdown now: the first one takes fewer pages to scan meanwhile.
+  const rendering = new Set<Worker>();
   const renderOn = (worker: Worker, keys: readonly string[], links: LinkData, arrived?: ResultArrived) =>
     new Promise<JobResult[]>((resolve) => {
       const results: JobResult[] = [];
@@ -134,7 +136,6 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       rendering.add(worker);
       post(worker, { type: 'render', keys, links });
     });
-  const rendering = new Set<Worker>();
   // A worker keeps the process alive only while the build waits for it.
   const waits = new Map<Worker, number>();
   const busy = (worker: Worker, change: number) => {
