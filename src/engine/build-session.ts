@@ -34,10 +34,10 @@ export class BuildSession {
   private readonly bundlers = new Map<string, WidgetBundler>();
 
   /** The browser bundler of a widgets folder, kept with esbuild's incremental contexts. */
-  widgetBundler(dir: string): WidgetBundler {
+  widgetBundler(dir: string, generatedDir: string): WidgetBundler {
     let bundler = this.bundlers.get(dir);
     if (!bundler) {
-      bundler = new WidgetBundler(dir, true);
+      bundler = new WidgetBundler(dir, true, generatedDir);
       this.bundlers.set(dir, bundler);
     }
     return bundler;

@@ -11,7 +11,7 @@ import { startMarkdownStage } from './markdown-jobs';
 import { CACHE_DIR, readAheadFolder } from './markdown-worker-start';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
-import { bundleWidgets, widgetsDirOf } from './bundle-widgets';
+import { bundleWidgets, islandNames, widgetsDirOf } from './bundle-widgets';
 import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
 import { readSources, refreshSources } from './read-sources';
@@ -143,11 +143,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const widgetsDir = widgetsDirOf(root, BUNDLED_WIDGETS_DIR);
     const fallbackMessages = englishWidgetMessages(catalog!);
     const bundlingWidgets = () => {
-      if (session) return session.widgetBundler(widgetsDir).bundle(fallbackMessages);
-      if (!persistent) return bundleWidgets(widgetsDir, fallbackMessages);
-      const key = `${ENGINE_VERSION}\0${widgetsDir}\0${JSON.stringify(fallbackMessages)}`;
+      const generatedDir = path.join(cacheDir, 'widgets');
+      if (session) return session.widgetBundler(widgetsDir, generatedDir).bundle(fallbackMessages);
+      if (!persistent) return bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
+      // A new island file changes the bundle without changing any file it was made from.
+      const key = `${ENGINE_VERSION}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
       return cachedBundle(path.join(cacheDir, 'widgets.bin'), key, async () => {
-        const bundle = await bundleWidgets(widgetsDir, fallbackMessages);
+        const bundle = await bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
         return { value: bundle, inputs: bundle.inputs };
       });
     };

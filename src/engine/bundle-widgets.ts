@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ASSETS_DIR, type OutputFiles } from './build-artifacts';
@@ -43,8 +43,8 @@ export function islandNames(widgetsDir: string): string[] {
 }
 
 /** Bundles the widgets once (see WidgetBundler). */
-export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record<string, string>): Promise<WidgetBundle> {
-  const bundler = new WidgetBundler(widgetsDir, false);
+export async function bundleWidgets(widgetsDir: string, fallbackMessages: Record<string, string>, generatedDir: string): Promise<WidgetBundle> {
+  const bundler = new WidgetBundler(widgetsDir, false, generatedDir);
   try {
     return await bundler.bundle(fallbackMessages);
   } finally {
@@ -60,6 +60,10 @@ type Output = esbuild.BuildResult<{ write: false; metafile: true }>;
  * Each island's entry is generated: it imports the component and hydrates it with `mount`.
  * The English widget messages are built in for when messages cannot load. With `incremental`
  * (watch mode) it keeps esbuild's contexts and rebuilds only what changed.
+ *
+ * The generated modules (island entries, the messages) are files in `generatedDir`, not plugin
+ * callbacks: esbuild waits for this thread at every callback, and this thread is busy with the
+ * build's own stages while the bundle is made.
  */
 export class WidgetBundler {
   private contexts: { names: string; builds: Array<esbuild.BuildContext<{ write: false; metafile: true }>> } | undefined;
@@ -68,6 +72,7 @@ export class WidgetBundler {
   constructor(
     private readonly widgetsDir: string,
     private readonly incremental: boolean,
+    private readonly generatedDir: string,
   ) {}
 
   async bundle(fallbackMessages: Record<string, string>): Promise<WidgetBundle> {
@@ -76,6 +81,8 @@ export class WidgetBundler {
     if (JSON.stringify(fallbackMessages) !== JSON.stringify(this.messages)) await this.dispose();
     this.messages = fallbackMessages;
     const names = islandNames(this.widgetsDir);
+    // Written every time: a watch session outlives a deleted cache folder.
+    writeGenerated(this.generatedDir, this.widgetsDir, names, fallbackMessages);
     let results: Output[];
     try {
       if (!this.incremental) {
@@ -91,7 +98,7 @@ export class WidgetBundler {
     } catch (error) {
       throw new BuildFailure(esbuildErrors(error));
     }
-    return collect(results);
+    return collect(results, this.generatedDir);
   }
 
   async dispose(): Promise<void> {
@@ -101,7 +108,7 @@ export class WidgetBundler {
   }
 
   private options(names: string[]): Array<esbuild.BuildOptions & { write: false; metafile: true }> {
-    const { widgetsDir } = this;
+    const { widgetsDir, generatedDir } = this;
     const common = {
       outdir: path.join(PACKAGE_ROOT, ASSETS_DIR),
       bundle: true,
@@ -135,15 +142,15 @@ export class WidgetBundler {
       },
       {
         ...common,
-        entryPoints: Object.fromEntries(names.map((name) => [name, `sitegen-island:${name}`])),
-        plugins: [islandEntries(widgetsDir), builtInMessages(() => this.messages)],
+        entryPoints: Object.fromEntries(names.map((name) => [name, islandEntryFile(generatedDir, name)])),
+        alias: { [FALLBACK_MESSAGES]: messagesFile(generatedDir, this.messages) },
       },
     ];
   }
 }
 
 /** The bundle's files and the URLs of the loader, its scripts and each island. */
-function collect(results: Output[]): WidgetBundle {
+function collect(results: Output[], generatedDir: string): WidgetBundle {
   const outdir = path.join(PACKAGE_ROOT, ASSETS_DIR);
   const files: OutputFiles = new Map();
   const islands: Record<string, string> = {};
@@ -152,8 +159,11 @@ function collect(results: Output[]): WidgetBundle {
   const hash = createHash('sha256');
   const inputs = new Set<string>();
   for (const result of results) {
-    // Generated modules (island entries, built-in messages) live in esbuild namespaces, not files.
-    for (const input of Object.keys(result.metafile.inputs)) if (!/^[\w-]+:/.test(input)) inputs.add(path.resolve(input));
+    // Generated modules (island entries, built-in messages) are made from what the bundle's key holds.
+    for (const input of Object.keys(result.metafile.inputs)) {
+      const file = path.resolve(input);
+      if (!file.startsWith(generatedDir + path.sep)) inputs.add(file);
+    }
     for (const output of result.outputFiles) {
       const name = path.relative(outdir, output.path).split(path.sep).join('/');
       if (files.has(`${ASSETS_DIR}/${name}`)) continue;
@@ -162,7 +172,8 @@ function collect(results: Output[]): WidgetBundle {
     }
     for (const [output, meta] of Object.entries(result.metafile.outputs)) {
       const url = `/${ASSETS_DIR}/${path.basename(output)}`;
-      if (meta.entryPoint?.startsWith('sitegen-island:')) islands[meta.entryPoint.slice('sitegen-island:'.length)] = url;
+      const island = meta.entryPoint && islandOfEntry(path.resolve(meta.entryPoint), generatedDir);
+      if (island) islands[island] = url;
       else if (meta.entryPoint?.endsWith(LOADER)) loader = url;
       for (const [name, file] of Object.entries(LOADER_SCRIPTS)) if (meta.entryPoint?.endsWith(file)) scripts[name] = url;
     }
@@ -170,34 +181,51 @@ function collect(results: Output[]): WidgetBundle {
   return { files, loader, scripts, islands, hash: hash.digest('hex'), inputs: [...inputs].sort() };
 }
 
-/** `sitegen-island:<Name>`: an entry that hydrates `islands/<Name>.tsx`. */
-function islandEntries(widgetsDir: string): esbuild.Plugin {
-  return {
-    name: 'sitegen-island-entries',
-    setup(build) {
-      build.onResolve({ filter: /^sitegen-island:/ }, (args) => ({ path: args.path.slice('sitegen-island:'.length), namespace: 'sitegen-island' }));
-      build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => ({
-        contents: [
-          `import Widget from ${JSON.stringify(path.join(widgetsDir, ISLANDS, `${args.path}.tsx`))};`,
-          `import { mount } from ${JSON.stringify(path.join(widgetsDir, MOUNT))};`,
-          'export default (island, props) => mount(island, Widget, props);',
-        ].join('\n'),
-        resolveDir: widgetsDir,
-        loader: 'js',
-      }));
-    },
-  };
+/** The import name widgets read their built-in English messages from. */
+const FALLBACK_MESSAGES = 'sitegen:fallback-messages';
+
+function islandEntryFile(generatedDir: string, name: string): string {
+  return path.join(generatedDir, 'islands', `${name}.js`);
 }
 
-function builtInMessages(messages: () => Record<string, string>): esbuild.Plugin {
-  return {
-    name: 'sitegen-fallback-messages',
-    setup(build) {
-      build.onResolve({ filter: /^sitegen:fallback-messages$/ }, () => ({ path: 'en', namespace: 'sitegen-messages' }));
-      build.onLoad({ filter: /.*/, namespace: 'sitegen-messages' }, () => ({
-        contents: `export default ${JSON.stringify(messages())};`,
-        loader: 'js',
-      }));
-    },
-  };
+function islandOfEntry(file: string, generatedDir: string): string | undefined {
+  const folder = path.join(generatedDir, 'islands');
+  return path.dirname(file) === folder && file.endsWith('.js') ? path.basename(file, '.js') : undefined;
+}
+
+/** Named by its content, so builds with other messages (at the same time, too) use their own file. */
+function messagesFile(generatedDir: string, messages: Record<string, string>): string {
+  const text = messagesModule(messages);
+  return path.join(generatedDir, `messages-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.js`);
+}
+
+function messagesModule(messages: Record<string, string>): string {
+  return `export default ${JSON.stringify(messages)};\n`;
+}
+
+/** Each island's entry (it imports the component and hydrates it with `mount`), and the messages module. */
+function writeGenerated(generatedDir: string, widgetsDir: string, names: readonly string[], messages: Record<string, string>): void {
+  for (const name of names) {
+    const entry = [
+      `import Widget from ${JSON.stringify(path.join(widgetsDir, ISLANDS, `${name}.tsx`))};`,
+      `import { mount } from ${JSON.stringify(path.join(widgetsDir, MOUNT))};`,
+      'export default (island, props) => mount(island, Widget, props);',
+      '',
+    ].join('\n');
+    writeIfChanged(islandEntryFile(generatedDir, name), entry);
+  }
+  writeIfChanged(messagesFile(generatedDir, messages), messagesModule(messages));
+}
+
+/** Renamed into place: another build may be reading the same file. Unchanged files keep their time (watch mode). */
+function writeIfChanged(file: string, text: string): void {
+  try {
+    if (readFileSync(file, 'utf8') === text) return;
+  } catch {
+    // Not there yet.
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -27,8 +26,8 @@ export function templatesDirOf(root: string, bundledDir: string): string {
 }
 
 /**
- * Bundles the TSX templates with esbuild and imports them. Packages stay external, imported by
- * absolute URL, so templates and engine share one React. The module is written under the
+ * Bundles the TSX templates with esbuild and imports them. Packages stay external, imported
+ * from where they are installed, so templates and engine share one React. The module is written under the
  * cache folder with its hash in the name: a changed template is a new module, loaded without
  * restarting (watch mode).
  */
@@ -85,7 +84,7 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
       sourcesContent: false,
       logLevel: 'silent',
       outExtension: { '.js': '.mjs' },
-      plugins: [externalPackagesByUrl],
+      ...externalPackages(templatesDir),
     });
   } catch (error) {
     throw new BuildFailure(esbuildErrors(error));
@@ -94,42 +93,46 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
   const cssOutput = result.outputFiles.find((file) => file.path.endsWith('.css'));
   const css = cssOutput ? (await esbuild.transform(cssOutput.text, { loader: 'css', minify: true })).code : '';
 
+  // Synchronous: a few dozen small files, where each asynchronous step would wait for a turn of
+  // this thread, busy with the build's own stages.
   const inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
   const hash = createHash('sha256');
   for (const input of [...inputs].sort()) {
-    hash.update(path.relative(templatesDir, input)).update('\0').update(await readFile(input)).update('\0');
+    hash.update(path.relative(templatesDir, input)).update('\0').update(readFileSync(input)).update('\0');
   }
   const digest = hash.digest('hex');
 
   const moduleFile = path.join(outdir, `templates-${createHash('sha256').update(js.contents).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(moduleFile)) {
-    await mkdir(outdir, { recursive: true });
-    await writeFile(moduleFile, js.contents);
+    mkdirSync(outdir, { recursive: true });
+    // Renamed into place: a build running beside this one may import the same file.
+    const temporary = `${moduleFile}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    writeFileSync(temporary, js.contents);
+    renameSync(temporary, moduleFile);
   }
   return { value: { moduleFile, entry, css, hash: digest, inputs }, inputs };
 }
 
 /**
- * Bare imports (`react`, `zod`) resolve from sitegen's own folder first, so templates anywhere
- * share the engine's React and zod, then from the template's folder for packages only the site
- * has. They stay external, imported by absolute file URL.
+ * Packages stay external, imported from where they are installed, so that templates and engine
+ * share one React and one zod. esbuild resolves them itself (from the template's folder up, then
+ * from sitegen's own `node_modules`) and writes each import as a path relative to the bundle.
+ * A JavaScript resolver plugin did this before; its every call waited for this thread, which is
+ * busy with the build's own stages, and bundling took several times as long.
  */
-const externalPackagesByUrl: esbuild.Plugin = {
-  name: 'external-packages-by-url',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === 'resolving' || args.path.startsWith('node:')) return undefined;
-      let resolved: esbuild.ResolveResult | undefined;
-      for (const resolveDir of [PACKAGE_ROOT, args.resolveDir]) {
-        resolved = await build.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: 'resolving' });
-        if (resolved.errors.length === 0) break;
-      }
-      if (resolved!.errors.length > 0) return { errors: resolved!.errors };
-      if (resolved!.external) return { path: args.path, external: true };
-      return { path: pathToFileURL(resolved!.path).href, external: true };
-    });
-  },
-};
+function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nodePaths' | 'external'> {
+  const folders = new Set<string>();
+  for (const start of [templatesDir, PACKAGE_ROOT]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const folder = path.join(dir, 'node_modules');
+      folders.add(folder);
+      // esbuild matches the resolved path: a linked folder (pnpm, a linked checkout) by its target.
+      if (existsSync(folder)) folders.add(realpathSync(folder));
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...folders].map((folder) => `${folder}${path.sep}*`) };
+}
 
 export function esbuildErrors(error: unknown): SiteError[] {
   const messages = (error as { errors?: esbuild.Message[] }).errors;

@@ -135,6 +135,18 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     expect(await snapshotTree(out)).toEqual(await snapshotTree(fresh.outDir));
   });
 
+  it('bundles the widgets again when an island file is added', async () => {
+    const root = await copySite();
+    for (const dir of ['src/templates', 'src/shared', 'src/widgets']) await cp(path.join(REPO, dir), path.join(root, dir), { recursive: true });
+    const out = path.join(await tempDir(), 'dist');
+    await build({ root, out });
+    await cp(path.join(root, 'src/widgets/islands/RetryLink.tsx'), path.join(root, 'src/widgets/islands/RetryLinkCopy.tsx'));
+    await build({ root, out });
+    expect((await readdir(path.join(out, '_sitegen/assets'))).some((file) => file.startsWith('RetryLinkCopy-'))).toBe(true);
+    const fresh = await build({ root, out: path.join(await tempDir(), 'dist'), cache: false });
+    expect(await snapshotTree(out)).toEqual(await snapshotTree(fresh.outDir));
+  });
+
   it('ignores a damaged cache', async () => {
     const root = await copySite();
     const out = path.join(await tempDir(), 'dist');

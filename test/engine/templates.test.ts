@@ -1,4 +1,4 @@
-import { cp } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, BuildFailure } from '../../src/engine';
@@ -63,6 +63,29 @@ describe('templates', () => {
     const { errors } = await failureOf(root);
     expect(errors[0]!.file).toBe(path.join(root, file));
     expect(errors[0]!.line).toBeGreaterThanOrEqual(lineOf(changed, '<Markdown html={content.html} >'));
+  });
+
+  it('reports an import of a package that is not installed at the template line', async () => {
+    const root = await siteWithOwnTemplates();
+    const file = 'src/templates/pages/AboutPage.tsx';
+    const changed = await edit(root, file, (text) => `import { shine } from 'sitegen-no-such-package';\nvoid shine;\n${text}`);
+    const { errors } = await failureOf(root);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/Could not resolve "sitegen-no-such-package"/);
+    expect(errors[0]!.file).toBe(path.join(root, file));
+    expect(errors[0]!.line).toBe(lineOf(changed, "from 'sitegen-no-such-package'"));
+  });
+
+  it('shares the engine\'s React and zod with templates outside sitegen\'s folder, importing them from where they are installed', async () => {
+    const root = await siteWithOwnTemplates();
+    const result = await build({ root, write: false });
+    expect(result.files.get('hu/karrier/index.html')).toContain('<html lang="hu-HU"');
+    const [module] = (await readdir(path.join(root, '.sitegen-cache/templates'))).filter((name) => name.endsWith('.mjs'));
+    const imports = [...(await readFile(path.join(root, '.sitegen-cache/templates', module!), 'utf8')).matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const specifier of imports) {
+      expect(path.resolve(root, '.sitegen-cache/templates', specifier).startsWith(path.join(REPO, 'node_modules') + path.sep)).toBe(true);
+    }
   });
 
   it('fails a route whose front matter misses a field its template requires', async () => {
