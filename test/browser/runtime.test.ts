@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOT_UA, hydrated, newContext, watchConsole } from '../helpers/browser';
+import { BOT_UA, hydrated, loaderRan, newContext, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
@@ -87,6 +87,7 @@ describe('islands', () => {
       await route.fulfill({ response, body: html });
     });
     await page.goto(`${suite.server.url}/career`);
+    await loaderRan(page);
     await page.hover('.language-menu summary');
     await page.waitForSelector('.island-error', { state: 'attached' });
     await expect(page.locator('.island-error').textContent()).resolves.toBe('This part of the page could not be shown. Please reload the page.');
@@ -149,6 +150,7 @@ describe('islands', () => {
     try {
       await page.goto(`${suite.server.url}/de/kontakt`);
       await page.fill('form#form textarea[name="message"]', 'Bitte nicht verlieren');
+      await loaderRan(page);
       await page.hover('.language-menu summary');
       await expect.poll(() => suite.server.requests.some((r) => r.path === chunk)).toBe(true);
       await page.waitForTimeout(1500);
