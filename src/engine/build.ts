@@ -28,7 +28,7 @@ import { isRemote, readPreviousBuild } from './previous-build';
 import { redirectFiles } from './redirect-output';
 import { parseRedirectsFile } from './redirects-file';
 import type { BuildWarning } from './warnings';
-import { InlineSourceSet } from './inline-sources';
+import { InlineSourceSet, sharedStylesheetReader } from './inline-sources';
 import { securityHeaders, type Header } from './security-headers';
 import { HEADERS_FILE, headersFile } from './header-formats';
 
@@ -250,6 +250,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     //    must allow is gathered on the way; the Markdown worker, idle by then, reads the pages
     //    while this thread renders the next.
     const inline = new InlineSourceSet();
+    const scanner = {
+      inlineSources: sharedStylesheetReader('inline' in assets.stylesheet ? assets.stylesheet.inline : undefined, (html) => markdown.inlineSources(html)),
+      scanHere: (until?: Promise<unknown>) => markdown.scanHere(until),
+    };
     const unchanged = new Map<string, string>();
     const rendered: OutputFiles = new Map();
     const sink: PageSink = output
@@ -271,7 +275,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let files: OutputFiles;
     await output?.begin();
     try {
-      await renderPages(pages, renderInput, problems, sink, reuse, markdown);
+      await renderPages(pages, renderInput, problems, sink, reuse, scanner);
       problems.throwIfAny();
       timings.lap('render pages');
 
@@ -299,7 +303,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       problems.throwIfAny();
       const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
       for (const sources of await Promise.all(
-        otherPages.map(([, bytes]) => markdown.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'))),
+        otherPages.map(([, bytes]) => scanner.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'))),
       )) {
         inline.add(sources);
       }

@@ -74,6 +74,24 @@ export function inlineSourcesOf(html: string): InlineSources {
   };
 }
 
+/**
+ * Reads pages that all inline the same stylesheet (`css`): its hash is computed once, and its
+ * `<style>` element is cut out of each page before `read` parses the rest, about half of a
+ * small page's characters. Cutting it out is exact for the pages sitegen renders: React escapes
+ * `<` in text and attributes, so these bytes can only be that element.
+ */
+export function sharedStylesheetReader(css: string | undefined, read: (html: string) => Promise<InlineSources>): (html: string) => Promise<InlineSources> {
+  if (!css) return read;
+  const element = `<style>${css}</style>`;
+  const hash = cspHash(css);
+  return async (html) => {
+    const at = html.indexOf(element);
+    if (at < 0) return read(html);
+    const sources = await read(html.slice(0, at) + html.slice(at + element.length));
+    return sources.styles.includes(hash) ? sources : { ...sources, styles: [...sources.styles, hash].sort() };
+  };
+}
+
 /** The union of what many pages contain: a policy that allows every page of the site. */
 export class InlineSourceSet {
   private readonly sets = { scripts: new Set<string>(), styles: new Set<string>(), styleAttributes: new Set<string>(), imageSources: new Set<string>() };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../../src/engine/errors';
 import { cloudFrontPolicy, headersFile, headersForPath, nginxSnippet } from '../../src/engine/header-formats';
-import { inlineSourcesOf } from '../../src/engine/inline-sources';
+import { cspHash, inlineSourcesOf, sharedStylesheetReader } from '../../src/engine/inline-sources';
 import { contentSecurityPolicy, securityHeaders } from '../../src/engine/security-headers';
 import { parseSiteSettings, type SiteSettings } from '../../src/engine/site-settings';
 import { readFile } from 'node:fs/promises';
@@ -44,6 +44,25 @@ describe('the Content-Security-Policy', () => {
     const styled = inlineSourcesOf('<link rel="stylesheet" href="/a.css"><p style="margin:0">x</p>');
     expect(directives(contentSecurityPolicy(await settings(), styled)).get('style-src')).toEqual(["'self'", "'unsafe-hashes'", ...styled.styleAttributes]);
     expect(directives(contentSecurityPolicy(await settings(), inlineSourcesOf('<p>x</p>'))).get('style-src')).toEqual(["'none'"]);
+  });
+});
+
+describe('reading pages that share an inline stylesheet', () => {
+  const css = ':root{--ink:#14213d}body{color:var(--ink)}';
+  const read = sharedStylesheetReader(css, async (html) => inlineSourcesOf(html));
+
+  it('finds what the whole page holds, the stylesheet hashed once instead of parsed on every page', async () => {
+    const html = `<!DOCTYPE html><html><head><style>${css}</style><script>go()</script></head><body><p style="color:red">x</p><img src="https://cdn.example/a.png"><style>p{}</style></body></html>`;
+    expect(await read(html)).toEqual(inlineSourcesOf(html));
+    expect((await read(html)).styles).toContain(cspHash(css));
+  });
+
+  it('parses a page whose style element is not exactly the shared one as it is', async () => {
+    const html = `<html><head><style media="print">${css}</style></head><body></body></html>`;
+    expect(await read(html)).toEqual(inlineSourcesOf(html));
+    const noStylesheet = '<html><head><script>go()</script></head></html>';
+    expect(await read(noStylesheet)).toEqual(inlineSourcesOf(noStylesheet));
+    expect((await read(noStylesheet)).styles).toEqual([]);
   });
 });
 
