@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where one rendered Markdown body lies: in which pack, from which byte, how many bytes (UTF-8). */
@@ -50,14 +50,12 @@ export class BodyPacks {
       fd = openSync(this.fileOf(pack), 'r');
       this.open.set(pack, fd);
     }
-    const bytes = Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const read = readSync(fd, bytes, done, length - done, start + done);
-      if (read === 0) throw new Error(`${this.fileOf(pack)} ends before byte ${start + length}`);
-      done += read;
-    }
-    return bytes.toString('utf8');
+    return readText(fd, start, length, this.fileOf(pack));
+  }
+
+  /** A new pack to append bodies to as a build renders them (see PackStream). */
+  stream(): PackStream {
+    return new PackStream(this.dir, (pack) => this.fileOf(pack));
   }
 
   /** Writes `bodies` into a new pack (through a temporary file); where each one lies. */
@@ -89,7 +87,9 @@ export class BodyPacks {
     }
     for (const name of names) {
       const pack = PACK.exec(name);
-      const stray = name.startsWith('bodies-') && name.includes('.tmp-');
+      // A temporary file of a build still running (here or in another process) is its own.
+      const writer = /\.tmp-(\d+)-/.exec(name);
+      const stray = name.startsWith('bodies-') && writer !== null && !running(Number(writer[1]));
       if ((pack && !keep.has(pack[1]!)) || stray) rmSync(path.join(this.dir, name), { force: true });
     }
   }
@@ -101,5 +101,95 @@ export class BodyPacks {
 
   private fileOf(pack: string): string {
     return path.join(this.dir, `bodies-${pack}.bin`);
+  }
+}
+
+/**
+ * A pack written body by body as a build renders them, so that no build holds every rendered
+ * body at once: each is appended as it arrives and read back when a page asks for it. It gets
+ * its name (a hash of its bytes) once the build has succeeded (`finish`); a failed build
+ * deletes it (`abandon`), and a killed one leaves a temporary file the next build removes.
+ */
+export class PackStream {
+  private fd: number | undefined;
+  private readonly hash = createHash('sha1');
+  private size = 0;
+  private readonly temporary: string;
+  private named: string | undefined;
+
+  constructor(
+    private readonly dir: string,
+    private readonly fileOf: (pack: string) => string,
+  ) {
+    this.temporary = path.join(dir, `bodies-stream.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  }
+
+  /** Where `html` lies in this pack. */
+  append(html: string): { start: number; length: number } {
+    if (this.named !== undefined) throw new Error('the pack is finished');
+    if (this.fd === undefined) {
+      mkdirSync(this.dir, { recursive: true });
+      this.fd = openSync(this.temporary, 'w+');
+    }
+    const bytes = Buffer.from(html, 'utf8');
+    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, this.size + done);
+    this.hash.update(bytes);
+    const at = { start: this.size, length: bytes.length };
+    this.size += bytes.length;
+    return at;
+  }
+
+  read(start: number, length: number): string {
+    if (this.fd !== undefined) return readText(this.fd, start, length, this.temporary);
+    if (this.named === undefined) throw new Error('the pack was abandoned');
+    const fd = openSync(this.fileOf(this.named), 'r');
+    try {
+      return readText(fd, start, length, this.fileOf(this.named));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  get bytes(): number {
+    return this.size;
+  }
+
+  /** Closes the pack and names it by its bytes; undefined when nothing was appended. */
+  finish(): string | undefined {
+    if (this.fd === undefined) return this.named;
+    closeSync(this.fd);
+    this.fd = undefined;
+    this.named = this.hash.digest('hex').slice(0, 20);
+    renameSync(this.temporary, this.fileOf(this.named));
+    return this.named;
+  }
+
+  /** Deletes the pack unless it was finished. */
+  abandon(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.temporary, { force: true });
+  }
+}
+
+function readText(fd: number, start: number, length: number, file: string): string {
+  const bytes = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const read = readSync(fd, bytes, done, length - done, start + done);
+    if (read === 0) throw new Error(`${file} ends before byte ${start + length}`);
+    done += read;
+  }
+  return bytes.toString('utf8');
+}
+
+/** Whether a process with this id exists (one that is not ours to signal exists too). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -9,7 +9,7 @@ import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
 import { contentHash } from './write-output';
-import { BodyPacks, packEnds, type BodyLocation } from './body-packs';
+import { BodyPacks, packEnds, type BodyLocation, type PackStream } from './body-packs';
 
 /** What the cache keeps of one content file. */
 export interface CachedContent {
@@ -20,8 +20,10 @@ export interface CachedContent {
   /** The validated front matter, and the templates it was validated against. */
   templatesHash: string;
   data: Record<string, unknown>;
-  /** Where the HTML lies in the packs; none yet for a body this build rendered. */
+  /** Where the HTML lies in the packs; none yet for a body this build rendered... */
   body?: BodyLocation;
+  /** ...which lies in this build's pack stream instead (`streamBodies`). */
+  streamed?: { start: number; length: number };
 }
 
 /** A content file as `build.bin` holds it: the HTML stays in the packs. */
@@ -61,6 +63,9 @@ export class BuildCache {
   /** This build's key of each content file (`knownContent`). */
   private keys = new Map<string, string>();
   private readonly packs: BodyPacks;
+  /** The pack this build's new bodies are appended to as they arrive, and where each lies. */
+  private stream: PackStream | undefined;
+  private readonly streamedAt = new Map<string, { start: number; length: number }>();
 
   private constructor(
     private readonly dir: string,
@@ -135,6 +140,31 @@ export class BuildCache {
     return { known, keys };
   }
 
+  /**
+   * Writes each body this build renders into a new pack as it arrives (by content file), and
+   * gives it back as a body whose HTML is read from there when a page asks for it: a large
+   * build then holds no rendered body for long, and the pack is the cache's at the end.
+   */
+  streamBodies(): (file: string, markdown: RenderedMarkdown) => RenderedMarkdown {
+    const stream = (this.stream ??= this.packs.stream());
+    return (file, { html, headings, words }) => {
+      const at = stream.append(html);
+      this.streamedAt.set(file, at);
+      return {
+        get html() {
+          return stream.read(at.start, at.length);
+        },
+        headings,
+        words,
+      };
+    };
+  }
+
+  /** Deletes this build's pack stream unless `save` made it part of the cache (a failed build). */
+  abandonStream(): void {
+    this.stream?.abandon();
+  }
+
   /** Keeps each content file's Markdown result and validated front matter for the next build. */
   rememberContent(routes: readonly Route[], content: SiteContent, keys: ReadonlyMap<string, string>, templatesHash: string): void {
     const before = this.content;
@@ -151,7 +181,20 @@ export class BuildCache {
         if (known?.key === key && known.templatesHash === templatesHash) next.set(file, known);
         // Only the templates changed: the same Markdown, where it lies already.
         else if (known?.key === key) next.set(file, { ...known, templatesHash, data: page.data });
-        else next.set(file, { key, markdown: { html: page.html, headings: [...page.headings], words: page.words }, templatesHash, data: page.data });
+        else {
+          // A body streamed into this build's pack stays there; another is kept to be packed.
+          const streamed = this.streamedAt.get(file);
+          const markdown: RenderedMarkdown = streamed
+            ? {
+                get html() {
+                  return page.html;
+                },
+                headings: [...page.headings],
+                words: page.words,
+              }
+            : { html: page.html, headings: [...page.headings], words: page.words };
+          next.set(file, { key, markdown, templatesHash, data: page.data, streamed });
+        }
       }
     }
     if (next.size !== before.size || [...next].some(([file, entry]) => before.get(file) !== entry)) this.changed = true;
@@ -185,7 +228,10 @@ export class BuildCache {
    * unless this build rendered no page and learned nothing new.
    */
   async save(): Promise<void> {
-    if (!this.changed && !this.reuse?.rendered) return this.packs.close();
+    if (!this.changed && !this.reuse?.rendered) {
+      this.stream?.abandon();
+      return this.packs.close();
+    }
     await mkdir(this.dir, { recursive: true });
     const content = new Map<string, SavedContent>();
     const locations = this.packBodies();
@@ -210,17 +256,27 @@ export class BuildCache {
   private packBodies(): Map<string, BodyLocation> {
     const locations = new Map<string, BodyLocation>();
     for (const [file, entry] of this.content) if (entry.body) locations.set(file, entry.body);
-    const live = [...locations.values()].reduce((sum, body) => sum + body.length, 0);
+    const streamed = [...this.content.values()].filter((entry) => !entry.body && entry.streamed);
+    // The stream counts as one more pack, its bodies as live ones.
+    const live = [...locations.values(), ...streamed.map((entry) => entry.streamed!)].reduce((sum, body) => sum + body.length, 0);
     const ends = packEnds(locations.values());
-    const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0);
-    const compact = live < held / 2 || ends.size >= MAX_PACKS;
-    const fresh = [...this.content].filter(([file]) => compact || !locations.has(file));
-    if (fresh.length === 0) return locations;
-    const written = this.packs.write(fresh.map(([, entry]) => entry.markdown.html));
-    fresh.forEach(([file, entry], index) => {
-      entry.body = written[index]!;
-      locations.set(file, entry.body);
-    });
+    const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0) + (this.stream?.bytes ?? 0);
+    const compact = live < held / 2 || ends.size + (streamed.length > 0 ? 1 : 0) >= MAX_PACKS;
+    if (!compact && streamed.length > 0) {
+      const pack = this.stream!.finish()!;
+      for (const entry of streamed) entry.body = { pack, ...entry.streamed! };
+    }
+    const fresh = [...this.content].filter(([file, entry]) => compact || !entry.body);
+    for (const [file, entry] of this.content) if (entry.body && !compact) locations.set(file, entry.body);
+    if (fresh.length > 0) {
+      const written = this.packs.write(fresh.map(([, entry]) => entry.markdown.html));
+      fresh.forEach(([file, entry], index) => {
+        entry.body = written[index]!;
+        locations.set(file, entry.body);
+      });
+    }
+    // Compacted, the stream's bodies are in the new pack too.
+    this.stream?.abandon();
     return locations;
   }
 }

@@ -178,6 +178,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       (text, file) => once(`front matter ${file}`, text, () => parseYamlSource(text, file, problems)),
       once('links', sources.routes!.text, () => linkData(routes!, pages)),
       known,
+      cache?.streamBodies(),
     );
     const parsed = arrival.content;
     // A build that stops before its pages still reports the Markdown's own errors with the rest.
@@ -330,6 +331,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return { ...info, outDir, pages, files, unchanged, headers, written, redirects: redirected, warnings: lostUrlWarnings(redirects!), timings: timings.laps };
   } finally {
     if (!session) markdown.close();
+    // A build that failed leaves no pack of its bodies (one that succeeded has named it).
+    void cacheLoading?.then((cache) => cache.abandonStream());
     // A build that failed early must not leave the bundling to fail unobserved.
     await templatesLoading;
   }

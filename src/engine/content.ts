@@ -120,6 +120,8 @@ export async function parseContent(
   links: LinkData = linkData(routes, pages),
   /** Content files whose Markdown result is known (by file, relative to `content/`). */
   known: ReadonlyMap<string, KnownContent> = new Map(),
+  /** Takes each body as it arrives and gives back the one to use (the build cache's pack stream). */
+  keep?: (file: string, markdown: RenderedMarkdown) => RenderedMarkdown,
 ): Promise<ContentArrival> {
   const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
@@ -142,7 +144,11 @@ export async function parseContent(
   const rendering = markdown.render(
     todo.map(({ key }) => key),
     links,
-    (key, result) => bodies.get(key)!.fill(result.markdown),
+    (key, result) => {
+      // Kept elsewhere, the result holds no HTML from here on: a large build does not hold them all.
+      if (keep) result.markdown = keep(key, result.markdown);
+      bodies.get(key)!.fill(result.markdown);
+    },
   );
   // This thread parses the front matter of the new files while the Markdown renders.
   const parseOnce = (key: string) => {

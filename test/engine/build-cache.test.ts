@@ -1,4 +1,5 @@
 import { cp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure } from '../../src/engine';
@@ -186,6 +187,31 @@ describe('the persistent build cache and the double-buffered output', { timeout:
       await build({ root, out });
       expect((await packs()).length).toBeLessThanOrEqual(16);
     }
+    const fresh = await build({ root, out: path.join(await tempDir(), 'dist'), cache: false });
+    expect(await snapshotTree(out)).toEqual(await snapshotTree(fresh.outDir));
+  });
+
+  it('writes the bodies into a pack as they arrive: a failed build leaves none, a killed one\'s is removed later', async () => {
+    const root = await copySite();
+    const out = path.join(await tempDir(), 'dist');
+    const cacheDir = path.join(root, '.sitegen-cache');
+    const files = async () => (await readdir(cacheDir)).filter((name) => name.startsWith('bodies-')).sort();
+    await build({ root, out });
+    const after = await files();
+    // A new body is streamed into a pack before the build fails on a Markdown link: no trace of it.
+    await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\n[A link](route:no-such-route)\n`);
+    await expect(build({ root, out })).rejects.toBeInstanceOf(BuildFailure);
+    expect(await files()).toEqual(after);
+    // The temporary pack of a process that is gone is removed; one of a process still running is not.
+    const gone = spawnSync(process.execPath, ['-e', 'process.pid']).pid;
+    await writeFile(path.join(cacheDir, `bodies-stream.tmp-${gone}-00000000`), 'left by a killed build');
+    await writeFile(path.join(cacheDir, `bodies-stream.tmp-${process.pid}-00000000`), 'being written');
+    await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => text.replace('\n[A link](route:no-such-route)\n', '\nA new last sentence.\n'));
+    await build({ root, out });
+    const names = await files();
+    expect(names).not.toContain(`bodies-stream.tmp-${gone}-00000000`);
+    expect(names).toContain(`bodies-stream.tmp-${process.pid}-00000000`);
+    expect(names.filter((name) => /^bodies-[0-9a-f]{20}\.bin$/.test(name))).toHaveLength(2);
     const fresh = await build({ root, out: path.join(await tempDir(), 'dist'), cache: false });
     expect(await snapshotTree(out)).toEqual(await snapshotTree(fresh.outDir));
   });
