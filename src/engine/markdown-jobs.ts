@@ -161,18 +161,24 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       post(scanner, { type: 'scan', id: scan.id, html: scan.html });
     }
   };
-  first.on('message', (reply: WorkerReply) => {
-    if (reply.type !== 'scanned') return;
-    sent.get(reply.id)?.resolve(reply.sources);
-    sent.delete(reply.id);
-    busy(first, -1);
-    pump();
-  });
-  first.once('error', () => {
-    scanner = undefined;
-    for (const { html, resolve } of [...sent.values(), ...queued.splice(0)]) resolve(inlineSourcesOf(html));
-    sent.clear();
-  });
+  const readsPages = (worker: Worker) => {
+    worker.on('message', (reply: WorkerReply) => {
+      if (reply.type !== 'scanned') return;
+      sent.get(reply.id)?.resolve(reply.sources);
+      sent.delete(reply.id);
+      busy(worker, -1);
+      pump();
+    });
+    worker.once('error', () => {
+      if (worker !== scanner) return;
+      scanner = undefined;
+      for (const { html, resolve } of [...sent.values(), ...queued.splice(0)]) resolve(inlineSourcesOf(html));
+      sent.clear();
+    });
+  };
+  readsPages(first);
+  // A worker started to read pages only (see render).
+  let reader: Worker | undefined;
   return {
     parse(jobs) {
       fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
@@ -195,12 +201,22 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
         ),
       );
       // The extra workers have nothing more to do: their heaps (hundreds of megabytes on a
-      // large site) go now rather than at the end of the build. The first one reads pages next.
+      // large site, mostly garbage of the Markdown) go now rather than at the end of the build.
+      // The first one reads pages next; on a large site, whose pages wait for all the Markdown,
+      // a new worker does, and the first one's heap goes too.
+      if (workers.length > 1 && scanner === first && sent.size === 0 && !reader) {
+        reader = startMarkdownWorker();
+        if (reader) {
+          readsPages(reader);
+          scanner = reader;
+        }
+      }
       workers.forEach((worker, owner) => {
-        if (owner === 0 || retired.has(owner)) return;
+        if ((owner === 0 && scanner === first) || retired.has(owner)) return;
         retired.add(owner);
         void worker.terminate();
       });
+      pump();
       const byKey = new Map<string, JobResult>();
       shares.forEach((share, owner) => share.forEach((key, index) => byKey.set(key, results[owner]![index]!)));
       return keys.map((key) => byKey.get(key)!);
@@ -223,7 +239,10 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       }
     },
     fillsCores: () => workers.length >= availableParallelism(),
-    close: () => workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate()),
+    close: () => {
+      workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate());
+      void reader?.terminate();
+    },
   };
 }
 
