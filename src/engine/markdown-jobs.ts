@@ -203,7 +203,8 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       // The extra workers have nothing more to do: their heaps (hundreds of megabytes on a
       // large site, mostly garbage of the Markdown) go now rather than at the end of the build.
       // The first one reads pages next; on a large site, whose pages wait for all the Markdown,
-      // a new worker does, and the first one's heap goes too.
+      // a new worker does, and the first one's heap goes too. (A watch session's later builds
+      // render their few changed bodies on this thread.)
       if (workers.length > 1 && scanner === first && sent.size === 0 && !reader) {
         reader = startMarkdownWorker();
         if (reader) {
