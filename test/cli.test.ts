@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,10 @@ describe('the sitegen command', () => {
     const root = await copySite();
     const out = await tempDir();
     expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cli')], { env: { SOURCE_DATE_EPOCH: '1767225600' } })).code).toBe(0);
+    // The built engine bundles zod; its templates import that copy rather than a second one.
+    const templates = path.join(root, '.sitegen-cache/templates');
+    const [module] = (await readdir(templates)).filter((name) => name.endsWith('.mjs'));
+    expect(await readFile(path.join(templates, module!), 'utf8')).toContain(`from ${JSON.stringify(path.join(REPO, 'lib', 'zod.js'))}`);
     await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api') }));
     expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
   });

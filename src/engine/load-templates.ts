@@ -57,6 +57,9 @@ export async function importTemplates(bundled: BundledTemplates): Promise<Loaded
   return { module, css: bundled.css, hash: bundled.hash, inputs: bundled.inputs };
 }
 
+/** lib/zod.js when sitegen runs from lib/ (built), not from its TypeScript sources (tests). */
+const BUNDLED_ZOD = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'zod.js');
+
 /** Bundles the templates (see loadTemplates), with the files esbuild read. */
 export async function bundleTemplates(templatesDir: string, cacheDir: string): Promise<{ value: BundledTemplates; inputs: string[] }> {
   const entry = ENTRY_NAMES.map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
@@ -120,7 +123,7 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
  * A JavaScript resolver plugin did this before; its every call waited for this thread, which is
  * busy with the build's own stages, and bundling took several times as long.
  */
-function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nodePaths' | 'external'> {
+function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nodePaths' | 'external' | 'alias'> {
   const folders = new Set<string>();
   for (const start of [templatesDir, PACKAGE_ROOT]) {
     for (let dir = start; ; dir = path.dirname(dir)) {
@@ -131,7 +134,10 @@ function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nod
       if (path.dirname(dir) === dir) break;
     }
   }
-  return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...folders].map((folder) => `${folder}${path.sep}*`) };
+  const external = [...folders].map((folder) => `${folder}${path.sep}*`);
+  // A built sitegen bundles zod into lib/: templates import that one (lib/zod.js).
+  if (!BUNDLED_ZOD) return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external };
+  return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...external, BUNDLED_ZOD], alias: { zod: BUNDLED_ZOD } };
 }
 
 export function esbuildErrors(error: unknown): SiteError[] {
