@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { leftBehind, temporaryName, writeInPlaceSync } from './temporary-file';
 
 /** Where one rendered Markdown body lies: in which pack, from which byte, how many bytes (UTF-8). */
 export interface BodyLocation {
@@ -69,10 +70,7 @@ export class BodyPacks {
       start += buffer.length;
       return location;
     });
-    const file = this.fileOf(pack);
-    const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, file);
+    writeInPlaceSync(this.fileOf(pack), bytes);
     return locations;
   }
 
@@ -88,8 +86,7 @@ export class BodyPacks {
     for (const name of names) {
       const pack = PACK.exec(name);
       // A temporary file of a build still running (here or in another process) is its own.
-      const writer = /\.tmp-(\d+)-/.exec(name);
-      const stray = name.startsWith('bodies-') && writer !== null && !running(Number(writer[1]));
+      const stray = name.startsWith('bodies-') && leftBehind(name);
       if ((pack && !keep.has(pack[1]!)) || stray) rmSync(path.join(this.dir, name), { force: true });
     }
   }
@@ -121,7 +118,7 @@ export class PackStream {
     private readonly dir: string,
     private readonly fileOf: (pack: string) => string,
   ) {
-    this.temporary = path.join(dir, `bodies-stream.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+    this.temporary = temporaryName(path.join(dir, 'bodies-stream'));
   }
 
   /** Where `html` lies in this pack. */
@@ -182,14 +179,4 @@ function readText(fd: number, start: number, length: number, file: string): stri
     done += read;
   }
   return bytes.toString('utf8');
-}
-
-/** Whether a process with this id exists (one that is not ours to signal exists too). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

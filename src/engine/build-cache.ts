@@ -1,13 +1,14 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { LOCALES } from '../shared/locales';
 import { contentPathOf, type KnownContent, type SiteContent, type SplitContent } from './content';
 import { plainRoutes, type PlainRoute, type Route } from './route-table';
 import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
+import { temporaryName } from './temporary-file';
 import { contentHash } from './write-output';
 import { BodyPacks, packEnds, type BodyLocation, type PackStream } from './body-packs';
 
@@ -241,7 +242,7 @@ export class BuildCache {
     const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes };
     const file = path.join(this.dir, FILE);
     // Unique per write: two builds at once (in one process too) must not share a temporary file.
-    const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+    const temporary = temporaryName(file);
     await writeFile(temporary, serialize(saved));
     await rename(temporary, file);
     // Only now that the index no longer names them may the old packs go.
@@ -254,29 +255,25 @@ export class BuildCache {
    * of them do.
    */
   private packBodies(): Map<string, BodyLocation> {
-    const locations = new Map<string, BodyLocation>();
-    for (const [file, entry] of this.content) if (entry.body) locations.set(file, entry.body);
-    const streamed = [...this.content.values()].filter((entry) => !entry.body && entry.streamed);
+    const entries = [...this.content.values()];
+    const packed = entries.flatMap((entry) => (entry.body ? [entry.body] : []));
+    const streamed = entries.filter((entry) => !entry.body && entry.streamed);
     // The stream counts as one more pack, its bodies as live ones.
-    const live = [...locations.values(), ...streamed.map((entry) => entry.streamed!)].reduce((sum, body) => sum + body.length, 0);
-    const ends = packEnds(locations.values());
+    const live = [...packed, ...streamed.map((entry) => entry.streamed!)].reduce((sum, body) => sum + body.length, 0);
+    const ends = packEnds(packed);
     const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0) + (this.stream?.bytes ?? 0);
     const compact = live < held / 2 || ends.size + (streamed.length > 0 ? 1 : 0) >= MAX_PACKS;
     if (!compact && streamed.length > 0) {
       const pack = this.stream!.finish()!;
       for (const entry of streamed) entry.body = { pack, ...entry.streamed! };
     }
-    const fresh = [...this.content].filter(([file, entry]) => compact || !entry.body);
-    for (const [file, entry] of this.content) if (entry.body && !compact) locations.set(file, entry.body);
+    const fresh = entries.filter((entry) => compact || !entry.body);
     if (fresh.length > 0) {
-      const written = this.packs.write(fresh.map(([, entry]) => entry.markdown.html));
-      fresh.forEach(([file, entry], index) => {
-        entry.body = written[index]!;
-        locations.set(file, entry.body);
-      });
+      const written = this.packs.write(fresh.map((entry) => entry.markdown.html));
+      fresh.forEach((entry, index) => (entry.body = written[index]!));
     }
     // Compacted, the stream's bodies are in the new pack too.
     this.stream?.abandon();
-    return locations;
+    return new Map([...this.content].map(([file, entry]) => [file, entry.body!]));
   }
 }

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { temporaryName } from './temporary-file';
 import { contentHash } from './write-output';
 
 /** A bundle with the files esbuild read to make it. */
@@ -26,7 +26,7 @@ export async function cachedBundle<T>(file: string, key: string, make: () => Pro
   const inputs = made.inputs.map((input) => [input, contentHash(readFileSync(input))] as const);
   await mkdir(path.dirname(file), { recursive: true });
   // Unique per write: two builds at once (in one process too) must not share a temporary file.
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temporary = temporaryName(file);
   await writeFile(temporary, serialize({ key, inputs, value: made.value }));
   await rename(temporary, file);
   return made.value;

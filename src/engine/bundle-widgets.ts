@@ -1,11 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ASSETS_DIR, type OutputFiles } from './build-artifacts';
 import { BuildFailure } from './errors';
 import { esbuildErrors } from './load-templates';
 import { PACKAGE_ROOT } from './package-info';
+import { writeInPlaceSync } from './temporary-file';
 
 /** The browser bundle: the loader every page runs and one entry per island. */
 export interface WidgetBundle {
@@ -217,7 +218,7 @@ function writeGenerated(generatedDir: string, widgetsDir: string, names: readonl
   writeIfChanged(messagesFile(generatedDir, messages), messagesModule(messages));
 }
 
-/** Renamed into place: another build may be reading the same file. Unchanged files keep their time (watch mode). */
+/** Another build may be reading the same file. Unchanged files keep their time (watch mode). */
 function writeIfChanged(file: string, text: string): void {
   try {
     if (readFileSync(file, 'utf8') === text) return;
@@ -225,7 +226,5 @@ function writeIfChanged(file: string, text: string): void {
     // Not there yet.
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
+  writeInPlaceSync(file, text);
 }

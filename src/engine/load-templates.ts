@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BuildFailure, SiteError } from './errors';
 import { PACKAGE_ROOT } from './package-info';
+import { writeInPlaceSync } from './temporary-file';
 import type { TemplateModule } from './template-api';
 
 export interface LoadedTemplates {
@@ -108,10 +109,8 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
   const moduleFile = path.join(outdir, `templates-${createHash('sha256').update(js.contents).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(moduleFile)) {
     mkdirSync(outdir, { recursive: true });
-    // Renamed into place: a build running beside this one may import the same file.
-    const temporary = `${moduleFile}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
-    writeFileSync(temporary, js.contents);
-    renameSync(temporary, moduleFile);
+    // A build running beside this one may import the same file.
+    writeInPlaceSync(moduleFile, js.contents);
   }
   return { value: { moduleFile, entry, css, hash: digest, inputs }, inputs };
 }
