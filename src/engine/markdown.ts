@@ -55,6 +55,7 @@ export interface MarkdownRenderer {
 export function createMarkdownRenderer(): MarkdownRenderer {
   const processor = remark()
     .use(remarkGfm)
+    .use(skipLiteralAutolinksWithoutCandidates)
     .use(() => finishTree)
     .use(remarkHtml, { sanitize: sanitizeSchema })
     .freeze();
@@ -71,6 +72,32 @@ export function createMarkdownRenderer(): MarkdownRenderer {
       };
     },
   };
+}
+
+/**
+ * GFM finds bare URLs and e-mail addresses ("literal autolinks") in a second pass over every
+ * text node once a body is parsed (mdast-util-gfm-autolink-literal). That pass walks the whole
+ * tree with unist-util-visit-parents, whose per-node bookkeeping made it about a tenth of a large
+ * build's Markdown time (profiled), although most bodies have nothing for it to find: each of
+ * its patterns needs `@`, `www.` or `http(s)://` in a text node. A tree without one skips the
+ * pass; the HTML is the same.
+ */
+function skipLiteralAutolinksWithoutCandidates(this: { data(key: string): unknown }): void {
+  const extensions = ((this.data('fromMarkdownExtensions') ?? []) as unknown[]).flat(Infinity) as Array<{
+    enter?: Record<string, unknown>;
+    transforms?: Array<(tree: Root) => Root | undefined | void>;
+  }>;
+  const autolinks = extensions.find((extension) => extension.enter && 'literalAutolink' in extension.enter);
+  // Only a changed remark-gfm gets here; the tests run this code, so an update that moves it fails them.
+  if (!autolinks?.transforms) throw new Error("remark-gfm's literal autolink extension was not found: see skipLiteralAutolinksWithoutCandidates");
+  autolinks.transforms = autolinks.transforms.map((transform) => (tree: Root) => (mayHoldLiteralAutolink(tree) ? transform(tree) : undefined));
+}
+
+const LITERAL_AUTOLINK_CANDIDATE = /@|www\.|https?:\/\//i;
+
+function mayHoldLiteralAutolink(node: Nodes): boolean {
+  if (node.type === 'text') return LITERAL_AUTOLINK_CANDIDATE.test(node.value);
+  return 'children' in node && node.children.some(mayHoldLiteralAutolink);
 }
 
 /**

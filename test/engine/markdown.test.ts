@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { remark } from 'remark';
+import remarkGfm from 'remark-gfm';
+import remarkHtml from 'remark-html';
 import { Problems } from '../../src/engine/errors';
 import { createMarkdownRenderer, type MarkdownContext } from '../../src/engine/markdown';
 
@@ -58,5 +61,24 @@ describe('Markdown', () => {
 
   it('counts words', () => {
     expect(renderBody('One two three.\n\n## Four five\n\n- six\n').words).toBe(6);
+  });
+
+  it('links bare URLs and e-mail addresses as GitHub does, and leaves text without them alone', () => {
+    const { html } = renderBody('Visit www.example.com, https://example.org/a?b=1 or write to office@example.com.\n\n[www.example.com](route:contact)\n');
+    expect(html).toContain('<a href="http://www.example.com">www.example.com</a>');
+    expect(html).toContain('<a href="https://example.org/a?b=1">https://example.org/a?b=1</a>');
+    expect(html).toContain('<a href="mailto:office@example.com">office@example.com</a>');
+    expect(html).toContain('<a href="/hu/kapcsolat">www.example.com</a>');
+    // The same HTML as remark-gfm's own pass over every text node, whether or not a body has a candidate.
+    const reference = remark().use(remarkGfm).use(remarkHtml);
+    for (const body of [
+      'Plain *text* with **no** links, `code@example.com` in code and [a link](https://example.org).',
+      'A mail: a.b+c@mail.example.co.uk; an xmpp:me@example.com; mailto:x@example.org.',
+      '- item www.example.com/path_(x)\n- item http://example.com/.\n\n> quote https://example.com/a?b',
+      'Not links: www, http:/x, example@, @handle, www.',
+      'Capitals: WWW.EXAMPLE.ORG and HTTP://EXAMPLE.ORG.',
+    ]) {
+      expect(renderBody(body).html).toBe(String(reference.processSync(body)));
+    }
   });
 });
