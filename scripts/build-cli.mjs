@@ -14,7 +14,7 @@ const root = new URL('..', import.meta.url).pathname;
 const outdir = new URL('../lib/', import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/markdown-worker.ts', zod: 'src/engine/zod.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/markdown-worker.ts', 'page-worker': 'src/engine/page-worker.ts', zod: 'src/engine/zod.ts' },
   absWorkingDir: root,
   outdir,
   bundle: true,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
 import { computeBuildInfo, lastCommitTime, type BuildInfo } from './build-info';
@@ -14,6 +15,7 @@ import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './pa
 import { bundleWidgets, islandNames, widgetsDirOf } from './bundle-widgets';
 import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
+import { PAGES_FOR_WORKERS, startPageWorkers, type PageWorkers } from './page-workers';
 import { readSources, refreshSources } from './read-sources';
 import { renderErrorPages, renderPages, type PageSink } from './render-pages';
 import { checkRouteTemplates, parseRouteTable, restoreRoutes } from './route-table';
@@ -110,6 +112,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const previousReading = settle(
     previousFrom === false ? Promise.resolve(undefined) : readPreviousBuild(isRemote(previousFrom) ? previousFrom : path.resolve(root, previousFrom), options.previous === undefined),
   );
+  let pageWorkers: PageWorkers | undefined;
   try {
     const sources =
       session?.sources && session.changed ? await refreshSources(session.sources, session.changed, problems) : await readSources(root, problems);
@@ -274,11 +277,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let headers: Header[] = [];
     let written: WriteStats | undefined;
     let files: OutputFiles;
+    // A large site's pages wait for all of its Markdown: then they render on a worker per core.
+    if (!session && markdown.fillsCores() && availableParallelism() > 1 && pages.length >= PAGES_FOR_WORKERS) {
+      pageWorkers = startPageWorkers(templates.moduleFile);
+      if (pageWorkers) markdown.pagesReadElsewhere();
+    }
     await output?.begin();
     try {
-      await renderPages(pages, renderInput, problems, sink, reuse, scanner);
+      await renderPages(pages, renderInput, problems, sink, reuse, scanner, pageWorkers);
+      // Their heaps go now, not at the end of the build.
+      pageWorkers?.close();
       problems.throwIfAny();
-      timings.lap('render pages');
+      timings.lap(pageWorkers ? `render pages (on ${pageWorkers.count} workers)` : 'render pages');
 
       // 8. The error pages, JSON artifacts (payloads carry each page's headings), sitemap and
       //    feeds, and assets; the error pages and HTML files of public/ are read for the policy too.
@@ -331,6 +341,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return { ...info, outDir, pages, files, unchanged, headers, written, redirects: redirected, warnings: lostUrlWarnings(redirects!), timings: timings.laps };
   } finally {
     if (!session) markdown.close();
+    pageWorkers?.close();
     // A build that failed leaves no pack of its bodies (one that succeeded has named it).
     void cacheLoading?.then((cache) => cache.abandonStream());
     // A build that failed early must not leave the bundling to fail unobserved.

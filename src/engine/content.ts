@@ -61,6 +61,11 @@ const commonFields = {
 
 const WORDS_PER_MINUTE = 200;
 
+/** A body's reading time in whole minutes, at least one. */
+export function readingMinutesOf(words: number): number {
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
 /** `content/<locale>/<content>.md` of a route, relative to `content/`. */
 export function contentPathOf(route: Route, locale: Locale): string {
   return `${locale}/${route.content}.md`;
@@ -277,7 +282,7 @@ export function validateContent(
           return body.words;
         },
         get readingMinutes() {
-          return Math.max(1, Math.round(body.words / WORDS_PER_MINUTE));
+          return readingMinutesOf(body.words);
         },
       };
     }

@@ -81,14 +81,35 @@ export function inlineSourcesOf(html: string): InlineSources {
  * `<` in text and attributes, so these bytes can only be that element.
  */
 export function sharedStylesheetReader(css: string | undefined, read: (html: string) => Promise<InlineSources>): (html: string) => Promise<InlineSources> {
-  if (!css) return read;
+  const shared = sharedStylesheet(css);
+  if (!shared) return read;
+  return async (html) => {
+    const rest = shared.cut(html);
+    return rest === undefined ? read(html) : shared.add(await read(rest));
+  };
+}
+
+/** `inlineSourcesOf` for pages that all inline the stylesheet `css`, on the calling thread (see above). */
+export function sharedStylesheetScanner(css: string | undefined): (html: string) => InlineSources {
+  const shared = sharedStylesheet(css);
+  if (!shared) return inlineSourcesOf;
+  return (html) => {
+    const rest = shared.cut(html);
+    return rest === undefined ? inlineSourcesOf(html) : shared.add(inlineSourcesOf(rest));
+  };
+}
+
+function sharedStylesheet(css: string | undefined) {
+  if (!css) return undefined;
   const element = `<style>${css}</style>`;
   const hash = cspHash(css);
-  return async (html) => {
-    const at = html.indexOf(element);
-    if (at < 0) return read(html);
-    const sources = await read(html.slice(0, at) + html.slice(at + element.length));
-    return sources.styles.includes(hash) ? sources : { ...sources, styles: [...sources.styles, hash].sort() };
+  return {
+    /** The page without the element, or undefined when it has none. */
+    cut(html: string): string | undefined {
+      const at = html.indexOf(element);
+      return at < 0 ? undefined : html.slice(0, at) + html.slice(at + element.length);
+    },
+    add: (sources: InlineSources): InlineSources => (sources.styles.includes(hash) ? sources : { ...sources, styles: [...sources.styles, hash].sort() }),
   };
 }
 

@@ -16,6 +16,8 @@ export interface LoadedTemplates {
   hash: string;
   /** The template source files, for error locations and watching. */
   inputs: string[];
+  /** The bundled module (page workers import it too). */
+  moduleFile: string;
 }
 
 const ENTRY_NAMES = ['index.ts', 'index.tsx'];
@@ -55,7 +57,7 @@ export async function importTemplates(bundled: BundledTemplates): Promise<Loaded
       new SiteError('the templates module must export "templates" and "ErrorPage"', { file: bundled.entry }),
     ]);
   }
-  return { module, css: bundled.css, hash: bundled.hash, inputs: bundled.inputs };
+  return { module, css: bundled.css, hash: bundled.hash, inputs: bundled.inputs, moduleFile: bundled.moduleFile };
 }
 
 /** lib/zod.js when sitegen runs from lib/ (built), not from its TypeScript sources (tests). */

@@ -62,6 +62,11 @@ export interface MarkdownStage {
    * after the Markdown than beside it: a third thread on two cores only slowed both (measured).
    */
   fillsCores(): boolean;
+  /**
+   * The pages are read for the policy where they render (page workers): once the Markdown is
+   * done, no worker of this stage stays or starts to read them.
+   */
+  pagesReadElsewhere(): void;
   close(): void;
 }
 
@@ -179,6 +184,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
   readsPages(first);
   // A worker started to read pages only (see render).
   let reader: Worker | undefined;
+  let readElsewhere = false;
   return {
     parse(jobs) {
       fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
@@ -206,11 +212,9 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       // a new worker does, and the first one's heap goes too. (A watch session's later builds
       // render their few changed bodies on this thread.)
       if (workers.length > 1 && scanner === first && sent.size === 0 && !reader) {
-        reader = startMarkdownWorker();
-        if (reader) {
-          readsPages(reader);
-          scanner = reader;
-        }
+        reader = readElsewhere ? undefined : startMarkdownWorker();
+        if (reader) readsPages(reader);
+        scanner = reader;
       }
       workers.forEach((worker, owner) => {
         if ((owner === 0 && scanner === first) || retired.has(owner)) return;
@@ -240,6 +244,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       }
     },
     fillsCores: () => workers.length >= availableParallelism(),
+    pagesReadElsewhere: () => void (readElsewhere = true),
     close: () => {
       workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate());
       void reader?.terminate();
@@ -298,6 +303,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     inlineSources: async (html) => inlineSourcesOf(html),
     scanHere: async () => {},
     fillsCores: () => false,
+    pagesReadElsewhere() {},
     async render(keys, links, arrived) {
       return keys.map((key) => {
         const entry = parsed.get(key)!;
@@ -367,6 +373,7 @@ export function cachingStage(): MarkdownStage {
     inlineSources: stage.inlineSources,
     scanHere: stage.scanHere,
     fillsCores: () => false,
+    pagesReadElsewhere() {},
     close() {},
   };
 }

@@ -13,6 +13,7 @@ import { inlineSourcesOf, type InlineSources } from './inline-sources';
 import type { Route } from './route-table';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import type { FeedPlan } from './feeds';
+import type { FinishedPage, PageWorkers } from './page-workers';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
 
 /** What every page of a build renders from. */
@@ -96,63 +97,70 @@ export async function renderPages(
   reuse?: PageReuse,
   /** Reads each page for its policy (`inlineSourcesOf`), here or on another thread. */
   scanner: Pick<MarkdownStage, 'inlineSources' | 'scanHere'> = { inlineSources: async (html) => inlineSourcesOf(html), scanHere: async () => {} },
+  /** Worker threads to render on, once every Markdown body is there (a large site). */
+  workers?: PageWorkers,
 ): Promise<void> {
   const scans: Array<Promise<void>> = [];
-  const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
-  for (const locale of LOCALES) {
-    perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
-  }
+  const renderPage = pageRenderer(input, reuse !== undefined);
   const fingerprintOf = (deps: readonly string[]) => [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n');
   // A fingerprint reads the summaries of other routes (their reading time): taken once every body is there.
   const unprinted: Array<{ page: ReusablePage; deps: readonly string[] }> = [];
+  const remember = (plan: PagePlan, html: string, deps: readonly string[] | undefined, hash = reuse?.inOutput ? contentHash(html) : undefined) => {
+    if (!reuse || !deps) return undefined;
+    const entry: ReusablePage = reuse.inOutput ? { fingerprint: '', deps, hash } : { fingerprint: '', deps, html };
+    unprinted.push({ page: entry, deps });
+    reuse.pages.set(plan.outputPath, entry);
+    reuse.rendered++;
+    return entry;
+  };
+
+  /** Whether the page was handled from what an earlier build rendered. */
+  const reused = async (plan: PagePlan) => {
+    const cached = reuse?.pages.get(plan.outputPath);
+    if (!cached || cached.fingerprint !== fingerprintOf(cached.deps)) return false;
+    if (cached.html !== undefined) {
+      sink.allow(cached.inline ?? inlineSourcesOf(cached.html));
+      await sink.page(plan, cached.html);
+      return true;
+    }
+    if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
+      sink.allow(cached.inline);
+      await sink.unchanged(plan, cached.hash);
+      return true;
+    }
+    return false;
+  };
 
   const renderOne = async (plan: PagePlan) => {
-    const cached = reuse?.pages.get(plan.outputPath);
-    if (cached && cached.fingerprint === fingerprintOf(cached.deps)) {
-      if (cached.html !== undefined) {
-        sink.allow(cached.inline ?? inlineSourcesOf(cached.html));
-        await sink.page(plan, cached.html);
-        return;
-      }
-      if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) {
-        sink.allow(cached.inline);
-        await sink.unchanged(plan, cached.hash);
-        return;
-      }
-    }
-    const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
-    const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`, ...feedHubs(input, plan.locale)]);
-    // A page that only lists or links another route shows its summary, not its body.
-    const links = reuse ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
-    const template = input.templates.templates[plan.template]!;
-    const content = input.content.get(plan.routeId)![plan.locale];
-    const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...planned } = plan;
-    const page = template.noindex ? { ...planned, noindex: true } : planned;
-    const feeds = input.feedLinks.get(plan.locale) ?? [];
-    const html = renderDocument(
-      template.component,
-      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
-      `rendering ${plan.url}`,
-      input.templateFiles,
-      problems,
-    );
-    if (html === undefined) return;
-    let reused: ReusablePage | undefined;
-    if (reuse) {
-      const deps = [...read].sort();
-      reused = reuse.inOutput ? { fingerprint: '', deps, hash: contentHash(html) } : { fingerprint: '', deps, html };
-      unprinted.push({ page: reused, deps });
-      reuse.pages.set(plan.outputPath, reused);
-      reuse.rendered++;
-    }
+    if (await reused(plan)) return;
+    const page = renderPage(plan, problems);
+    if (!page) return;
+    const remembered = remember(plan, page.html, page.deps);
     scans.push(
-      scanner.inlineSources(html).then((inline) => {
-        if (reused) reused.inline = inline;
+      scanner.inlineSources(page.html).then((inline) => {
+        if (remembered) remembered.inline = inline;
         sink.allow(inline);
       }),
     );
-    await sink.page(plan, html, reused?.hash);
+    await sink.page(plan, page.html, remembered?.hash);
   };
+
+  // With every body there and pages enough, worker threads render them (one per core), each
+  // reading its pages for the policy itself; this thread writes what they send.
+  if (workers) {
+    await input.arrival?.all;
+    const todo: PagePlan[] = [];
+    for (const plan of pages) if (!(await reused(plan))) todo.push(plan);
+    const deliver = async (plan: PagePlan, rendered: FinishedPage) => {
+      const remembered = remember(plan, rendered.html, rendered.deps, rendered.hash);
+      if (remembered) remembered.inline = rendered.inline;
+      sink.allow(rendered.inline);
+      await sink.page(plan, rendered.html, rendered.hash);
+    };
+    await workers.render({ input, recordDeps: reuse !== undefined, plans: todo }, problems, deliver, renderPage);
+    for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);
+    return;
+  }
 
   // Pages in order, each once its own body is there; one that reads a body still on its way
   // (a hub showing its articles' reading time) is rendered again once all are.
@@ -176,6 +184,44 @@ export async function renderPages(
   for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);
   await scanner.scanHere();
   await Promise.all(scans);
+}
+
+/** A page rendered: its HTML and, when asked for, the inputs it read (for reuse). */
+export interface RenderedPage {
+  html: string;
+  deps?: string[];
+}
+
+/**
+ * Renders pages one at a time with their templates (on this thread or a page worker). With
+ * `recordDeps`, each page also says which inputs it read: its locale's messages, its own
+ * content, and the summaries of the routes it listed or linked.
+ */
+export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: PagePlan, problems: Problems) => RenderedPage | undefined {
+  const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
+  for (const locale of LOCALES) {
+    perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
+  }
+  return (plan, problems) => {
+    const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
+    const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`, ...feedHubs(input, plan.locale)]);
+    // A page that only lists or links another route shows its summary, not its body.
+    const links = recordDeps ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
+    const template = input.templates.templates[plan.template]!;
+    const content = input.content.get(plan.routeId)![plan.locale];
+    const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...planned } = plan;
+    const page = template.noindex ? { ...planned, noindex: true } : planned;
+    const feeds = input.feedLinks.get(plan.locale) ?? [];
+    const html = renderDocument(
+      template.component,
+      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
+      `rendering ${plan.url}`,
+      input.templateFiles,
+      problems,
+    );
+    if (html === undefined) return undefined;
+    return recordDeps ? { html, deps: [...read].sort() } : { html };
+  };
 }
 
 /** Links that report every route whose content a page shows. */
