@@ -1,9 +1,7 @@
-#!/usr/bin/env -S node --v8-pool-size=1 --single-threaded-gc --heap-growing-percent=50
+#!/usr/bin/env -S node --v8-pool-size=1 --single-threaded-gc
 // The flags: a build keeps every core busy with its own threads (this one, the Markdown
 // workers, esbuild), so V8's background compiler and garbage-collector threads (four by
-// default) only compete with them; with one, a cold build is about a tenth faster on two cores.
-// Each thread's heap may grow to 1.5 times what it held after its last full collection rather
-// than up to four times: a large site's build peaks at about half the memory in the same time
+// default) only compete with them; with one, a cold build is about a tenth faster on two cores
 // (docs/performance.md). `node bin/sitegen.js` works too, without them.
 // The CLI runs from lib/, bundled from src/ by `npm ci` (the "prepare" script).
 import { existsSync } from 'node:fs';

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { Locale } from '../shared/locales';
 import { Problems, type SourceLocation } from './errors';
@@ -91,6 +92,19 @@ export const EARLY_PARSES = 300;
  * more (this thread turns its event loop only now and then while it renders).
  */
 const SCANS_SENT = { rendering: 1, idle: 16 };
+
+/**
+ * From this many bodies on, every thread's heap grows to 1.5 times what it held after its last
+ * full collection instead of up to 4 times (V8's default): a large cold build peaks at about
+ * half the memory in the same time (measured at 4,000 and 10,000 articles x 3). A build with
+ * little Markdown keeps V8's default: a warm build of the same site was a tenth slower with it.
+ */
+const JOBS_FOR_LEAN_HEAPS = 3000;
+
+/** The heaps of this process grow lean from now on (V8 reads the flag at each collection). */
+function leanHeaps(): void {
+  setFlagsFromString('--heap-growing-percent=50');
+}
 
 /** Below this many bodies one worker renders them all: another would only pay the parser's warm-up again. */
 const JOBS_PER_EXTRA_WORKER = 400;
@@ -189,6 +203,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
     parse(jobs) {
       fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
       const wanted = Math.min(availableParallelism(), 1 + Math.floor(jobs.length / JOBS_PER_EXTRA_WORKER));
+      if (jobs.length >= JOBS_FOR_LEAN_HEAPS) leanHeaps();
       while (workers.length < wanted) spawn();
       const shares: MarkdownJob[][] = workers.map(() => []);
       jobs.forEach((job, index) => {
