@@ -13,6 +13,9 @@ import { pageRenderer } from './render-pages';
 import type { Heading, PageContent, TemplateModule } from './template-api';
 import { contentHash } from './write-output';
 
+// Stack traces of templates point at their TSX lines here too: each thread has its own setting.
+process.setSourceMapsEnabled(true);
+
 let rendering: Promise<(tasks: PageTask[]) => WorkerPage[]> | undefined;
 
 parentPort!.on('message', async (request: PageWorkerRequest) => {
