@@ -320,7 +320,11 @@ function renderDocument<P extends object>(
 
 /** The innermost stack frame in a template source file. */
 function templateFrame(error: unknown, templateFiles: readonly string[]): Partial<SourceLocation> {
-  const stack = (error as Error)?.stack ?? '';
+  return templateFrameIn((error as Error)?.stack ?? '', templateFiles);
+}
+
+/** The innermost frame of `stack` in a template source file. */
+export function templateFrameIn(stack: string, templateFiles: readonly string[]): Partial<SourceLocation> {
   for (const match of stack.matchAll(/\(?(?:file:\/\/)?(\/[^():\s]+):(\d+):(\d+)\)?$/gm)) {
     const [, file, line, column] = match;
     if (file && templateFiles.includes(file)) return { file, line: Number(line), column: Number(column) };
