@@ -117,7 +117,7 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
       await Promise.all(
         workers.map(
           (worker) =>
-            new Promise<void>((resolve) => {
+            new Promise<void>((resolve, reject) => {
               const sent: PagePlan[][] = [];
               let delivering = Promise.resolve();
               let failed = false;
@@ -130,28 +130,39 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
                 if (sent.length === 0) finish();
               };
               const onMessage = (reply: PageWorkerReply) => {
-                delivering = delivering.then(async () => {
-                  if (failed) return;
-                  const plans = sent.shift()!;
-                  for (const [index, { page, problems: found }] of reply.pages.entries()) {
-                    for (const problem of found) problems.push(siteErrorOf(problem));
-                    if (page) await deliver(plans[index]!, page);
-                  }
-                  fill();
-                });
+                delivering = delivering
+                  .then(async () => {
+                    if (failed) return;
+                    const plans = sent.shift()!;
+                    for (const [index, { page, problems: found }] of reply.pages.entries()) {
+                      for (const problem of found) problems.push(siteErrorOf(problem));
+                      if (page) await deliver(plans[index]!, page);
+                    }
+                    fill();
+                  })
+                  .catch(stop);
               };
               // A worker that fails or stops (out of memory, say): what it had not answered
               // renders here; the others take the rest.
               const onError = () => {
                 if (failed) return;
                 failed = true;
-                void delivering.then(() => here(sent.splice(0).flat())).then(finish);
+                void delivering.then(() => here(sent.splice(0).flat())).then(finish, stop);
               };
-              const finish = () => {
+              // Writing failed (a full disk, say): the build fails with that error.
+              const stop = (error: unknown) => {
+                failed = true;
+                detach();
+                reject(error);
+              };
+              const detach = () => {
                 worker.off('message', onMessage);
                 worker.off('error', onError);
                 worker.off('exit', onError);
                 worker.unref();
+              };
+              const finish = () => {
+                detach();
                 resolve();
               };
               worker.on('message', onMessage);
