@@ -279,7 +279,10 @@ export interface ParsedAhead {
  * whose body was parsed `ahead` (by key, with the same text) takes that tree; `stopAhead` ends
  * the reading ahead once the build has sent its bodies.
  */
-export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopAhead: () => void = () => {}): MarkdownStage {
+export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopAhead: () => void = () => {}): MarkdownStage & {
+  /** `render` without collecting the results: each goes to `arrived` only (a worker sends them on). */
+  renderEach(keys: readonly string[], links: LinkData, arrived: ResultArrived): void;
+} {
   const renderer = createMarkdownRenderer();
   const parsed = new Map<string, { job: MarkdownJob; tree: MarkdownTree | undefined }>();
   // Bodies to parse before they are asked for, one per turn of the event loop, so a render
@@ -320,37 +323,42 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     fillsCores: () => false,
     pagesReadElsewhere() {},
     async render(keys, links, arrived) {
-      return keys.map((key) => {
-        const entry = parsed.get(key)!;
-        const { job } = entry;
-        parsed.delete(key);
-        const problems = new Problems();
-        const markdown = renderer.finish(entry.tree ?? renderer.parse(job.body), {
-          file: job.file,
-          lineOffset: job.lineOffset,
-          routeUrl: (id) => links.urls[id]?.[job.locale],
-          foreignRoute(url) {
-            const owner = links.owners[url];
-            return owner && owner.locale !== job.locale ? owner.routeId : undefined;
-          },
-          problems,
-        });
-        const result = {
-          markdown,
-          problems: problems.errors.map((error) => ({
-            message: error.message,
-            file: error.file ?? job.file,
-            line: error.line,
-            column: error.column,
-            hint: error.hint,
-          })),
-        };
-        arrived?.(key, result);
-        return result;
-      });
+      return keys.map((key) => finish(key, links, arrived));
+    },
+    renderEach(keys, links, arrived) {
+      for (const key of keys) finish(key, links, arrived);
     },
     close() {},
   };
+
+  function finish(key: string, links: LinkData, arrived: ResultArrived | undefined): JobResult {
+    const entry = parsed.get(key)!;
+    const { job } = entry;
+    parsed.delete(key);
+    const problems = new Problems();
+    const markdown = renderer.finish(entry.tree ?? renderer.parse(job.body), {
+      file: job.file,
+      lineOffset: job.lineOffset,
+      routeUrl: (id) => links.urls[id]?.[job.locale],
+      foreignRoute(url) {
+        const owner = links.owners[url];
+        return owner && owner.locale !== job.locale ? owner.routeId : undefined;
+      },
+      problems,
+    });
+    const result = {
+      markdown,
+      problems: problems.errors.map((error) => ({
+        message: error.message,
+        file: error.file ?? job.file,
+        line: error.line,
+        column: error.column,
+        hint: error.hint,
+      })),
+    };
+    arrived?.(key, result);
+    return result;
+  }
 }
 
 /**

@@ -19,7 +19,8 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   if (request.type === 'parse') stage.parse(request.jobs);
   else if (request.type === 'render') {
     let batch: JobResult[] = [];
-    await stage.render(request.keys, request.links, (_, result) => {
+    // Each result goes out as it is done; none is kept here (tens of thousands on a large site).
+    stage.renderEach(request.keys, request.links, (_, result) => {
       batch.push(result);
       if (batch.length < RESULTS_PER_MESSAGE) return;
       reply({ type: 'rendered', results: batch, done: false });
