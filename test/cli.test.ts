@@ -74,12 +74,15 @@ describe('the sitegen command', () => {
     const { generateSite } = (await import(pathToFileURL(path.join(REPO, 'bench/generate-site.mjs')).href)) as {
       generateSite: (repo: string, root: string, count: number) => void;
     };
-    generateSite(REPO, root, 300);
+    // 350 articles in three locales: over 1,000 bodies to render, a large build.
+    generateSite(REPO, root, 350);
     const out = await tempDir();
     const cli = await runCli(['build', '--root', root, '--out', path.join(out, 'cli'), '--verbose'], { env: { SOURCE_DATE_EPOCH: '1767225600' } });
     expect(cli.code).toBe(0);
-    // On a machine of two cores or more, Markdown and pages render on workers.
+    // On a machine of two cores or more, Markdown and pages render on workers; over 1,000
+    // bodies, the workers read them from their files.
     if (availableParallelism() >= 2) expect(cli.stdout + cli.stderr).toMatch(/render pages \(on \d+ workers\)/);
+    expect(cli.stdout + cli.stderr).toContain('read sources (large build)');
     await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api'), cache: false }));
     expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
     // What the workers recorded of each page's inputs lets the next build render only what an

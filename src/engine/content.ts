@@ -7,15 +7,15 @@ import type { LinkData, MarkdownJob, MarkdownStage } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
 import type { PageContent, TemplateDefinition } from './template-api';
-import { parseYamlSource, validate, type YamlSource } from './yaml-source';
+import { parseYamlData, validate, type YamlData } from './yaml-source';
 
 /** The Markdown source files by path relative to `content/` (`hu/career.md`). */
 export type ContentFiles = ReadonlyMap<string, { path: string; text: string }>;
 
 /** A Markdown file parsed, before its front matter is checked against its template's fields. */
 export interface ParsedPage {
-  /** The front matter parsed with positions; parsed only when needed for pages a cache knows. */
-  frontMatter(): YamlSource | undefined;
+  /** The front matter's data (positions come when an error needs them); parsed only when needed for pages a cache knows. */
+  frontMatter(): YamlData | undefined;
   body: RenderedMarkdown;
   /** Front matter validated by an earlier build, against the templates with this hash. */
   validated?: { templatesHash: string; data: Record<string, unknown> };
@@ -74,6 +74,17 @@ export function contentPathOf(route: Route, locale: Locale): string {
 /** Every content file split into front matter (YAML text) and body (a Markdown job). */
 export type SplitContent = ReadonlyMap<string, { file: string; frontMatter: string; job: MarkdownJob }>;
 
+/** Each content file's front matter (YAML text), by path relative to `content/`. */
+export type FrontMatterTexts = ReadonlyMap<string, { file: string; frontMatter: string }>;
+
+/**
+ * The front matter only, for a large build once the bodies are with the Markdown workers. Each
+ * is copied out of its file's text: in V8 a slice of a string keeps the whole string alive.
+ */
+export function frontMatterOnly(split: SplitContent): FrontMatterTexts {
+  return new Map([...split].map(([key, { file, frontMatter }]) => [key, { file, frontMatter: Buffer.from(frontMatter, 'utf8').toString('utf8') }]));
+}
+
 /**
  * Splits every content file as soon as it is read, so Markdown parsing can start at once.
  * gray-matter only splits here; the front matter is parsed with positions later.
@@ -118,10 +129,10 @@ export function splitContent(
 export async function parseContent(
   routes: readonly Route[],
   pages: readonly PagePlan[],
-  split: SplitContent,
+  split: FrontMatterTexts,
   markdown: MarkdownStage,
   problems: Problems,
-  parseFrontMatter: (text: string, file: string) => YamlSource | undefined = (text, file) => parseYamlSource(text, file, problems),
+  parseFrontMatter: (text: string, file: string) => YamlData | undefined = (text, file) => parseYamlData(text, file, problems),
   links: LinkData = linkData(routes, pages),
   /** Content files whose Markdown result is known (by file, relative to `content/`). */
   known: ReadonlyMap<string, KnownContent> = new Map(),
@@ -157,7 +168,7 @@ export async function parseContent(
   );
   // This thread parses the front matter of the new files while the Markdown renders.
   const parseOnce = (key: string) => {
-    let parsed: { value: YamlSource | undefined } | undefined;
+    let parsed: { value: YamlData | undefined } | undefined;
     return () => (parsed ??= { value: parseFrontMatter(split.get(key)!.frontMatter, split.get(key)!.file) }).value;
   };
 
@@ -263,7 +274,7 @@ export function validateContent(
         if (!frontMatter) continue;
         const known = validated?.get(frontMatter);
         data = (
-          known?.template === route.template ? known.data : validate(frontMatter, frontMatter.doc.toJS() ?? {}, schema, problems)
+          known?.template === route.template ? known.data : validate(frontMatter.source, frontMatter.data ?? {}, schema, problems)
         ) as PageContent['data'] | undefined;
         if (data && validated && !known) validated.set(frontMatter, { template: route.template, data });
       }

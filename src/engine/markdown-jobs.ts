@@ -1,8 +1,11 @@
+import { hash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import type { Worker } from 'node:worker_threads';
 import type { Locale } from '../shared/locales';
 import { Problems, type SourceLocation } from './errors';
+import { splitFrontMatter } from './front-matter-split';
 import { inlineSourcesOf, type InlineSources } from './inline-sources';
 import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
 import { firstMarkdownWorker, startMarkdownWorker } from './markdown-worker-start';
@@ -73,7 +76,7 @@ export interface MarkdownStage {
 
 /** What the build asks of a worker. */
 export type WorkerRequest =
-  | { type: 'parse'; jobs: MarkdownJob[] }
+  | { type: 'parse'; jobs: Array<MarkdownJob | FileJob> }
   | { type: 'render'; keys: readonly string[]; links: LinkData }
   | { type: 'scan'; id: number; html: string };
 
@@ -94,16 +97,37 @@ export const EARLY_PARSES = 300;
 const SCANS_SENT = { rendering: 1, idle: 16 };
 
 /**
- * From this many bodies on, every thread's heap grows to 1.5 times what it held after its last
- * full collection instead of up to 4 times (V8's default): a large cold build peaks at about
- * half the memory in the same time (measured at 4,000 and 10,000 articles x 3). A build with
- * little Markdown keeps V8's default: a warm build of the same site was a tenth slower with it.
+ * From this many bodies to render, a build is large: every thread's heap grows to 1.5 times
+ * what it held after its last full collection instead of up to 4 times (V8's default), and the
+ * Markdown stays in its files until its thread renders it (`FileJob`; the main thread lets the
+ * texts go, `withoutContentTexts`). A large cold build then peaks at about half the memory in
+ * the same time (measured at 4,000 and 10,000 articles x 3). A build with little Markdown keeps
+ * V8's default: a warm build of 4,000 x 3, which renders none, was a tenth slower with it.
  */
-const JOBS_FOR_LEAN_HEAPS = 3000;
+const JOBS_FOR_LARGE_BUILD = 1000;
 
-/** The heaps of this process grow lean from now on (V8 reads the flag at each collection). */
-function leanHeaps(): void {
-  setFlagsFromString('--heap-growing-percent=50');
+/** Whether this many bodies to render make a large build (`JOBS_FOR_LARGE_BUILD`). */
+export function isLargeMarkdown(jobs: number): boolean {
+  return jobs >= JOBS_FOR_LARGE_BUILD;
+}
+
+/**
+ * From this many bodies, heaps grow to 1.25 times what they hold instead of 1.5: more full
+ * collections, for a peak under a gigabyte at 10,000 articles x 3 (30,000 bodies: 956 against
+ * 1,034 MB, and about a sixth more CPU time, one run each). At that size memory is what runs
+ * out on a build machine, and a cold build of it is rare once the cache is kept.
+ */
+const JOBS_FOR_LEANEST_HEAPS = 20_000;
+
+/**
+ * The heaps of this process grow lean from now on, for a build rendering `bodies` Markdown
+ * bodies (V8 reads the flag at each collection). A cold build of a large site calls it before
+ * reading its sources: the first full collections come while they are read, and each sets how
+ * far the heap grows until the next.
+ */
+export function leanHeaps(bodies: number): void {
+  if (!isLargeMarkdown(bodies)) return;
+  setFlagsFromString(`--heap-growing-percent=${bodies >= JOBS_FOR_LEANEST_HEAPS ? 25 : 50}`);
 }
 
 /** Below this many bodies one worker renders them all: another would only pay the parser's warm-up again. */
@@ -196,17 +220,26 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
     });
   };
   readsPages(first);
+  /** Ends a worker whose work is done; resolves once its thread (and heap) is gone. */
+  const retire = async (owner: number) => {
+    if (retired.has(owner)) return;
+    retired.add(owner);
+    await workers[owner]!.terminate();
+  };
   // A worker started to read pages only (see render).
   let reader: Worker | undefined;
   let readElsewhere = false;
   return {
     parse(jobs) {
-      fallback.parse(jobs.map((job) => ({ ...job, parsedElsewhere: true })));
+      const lean = isLargeMarkdown(jobs.length);
+      // A large build's bodies stay in their files until their thread renders them.
+      const sent = lean ? jobs.map(fileJob) : jobs;
+      fallback.keep(sent);
       const wanted = Math.min(availableParallelism(), 1 + Math.floor(jobs.length / JOBS_PER_EXTRA_WORKER));
-      if (jobs.length >= JOBS_FOR_LEAN_HEAPS) leanHeaps();
+      leanHeaps(jobs.length);
       while (workers.length < wanted) spawn();
-      const shares: MarkdownJob[][] = workers.map(() => []);
-      jobs.forEach((job, index) => {
+      const shares: Array<Array<MarkdownJob | FileJob>> = workers.map(() => []);
+      sent.forEach((job, index) => {
         const owner = index % workers.length;
         owners.set(job.key, owner);
         shares[owner]!.push(job);
@@ -217,9 +250,15 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       const shares: string[][] = workers.map(() => []);
       for (const key of keys) shares[owners.get(key) ?? 0]!.push(key);
       const results = await Promise.all(
-        shares.map((share, owner) =>
-          share.length === 0 ? [] : retired.has(owner) ? fallback.render(share, links, arrived) : renderOn(workers[owner]!, share, links, arrived),
-        ),
+        shares.map(async (share, owner) => {
+          if (share.length === 0) return [];
+          if (retired.has(owner)) return fallback.render(share, links, arrived);
+          const done = await renderOn(workers[owner]!, share, links, arrived);
+          // With the pages read where they render, a worker done with its share goes at once
+          // (its heap with it: a large build's page workers are about to start).
+          if (readElsewhere) await retire(owner);
+          return done;
+        }),
       );
       // The extra workers have nothing more to do: their heaps (hundreds of megabytes on a
       // large site, mostly garbage of the Markdown) go now rather than at the end of the build.
@@ -231,11 +270,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
         if (reader) readsPages(reader);
         scanner = reader;
       }
-      workers.forEach((worker, owner) => {
-        if ((owner === 0 && scanner === first) || retired.has(owner)) return;
-        retired.add(owner);
-        void worker.terminate();
-      });
+      await Promise.all(workers.map((_, owner) => (owner === 0 && scanner === first ? undefined : retire(owner))));
       pump();
       const byKey = new Map<string, JobResult>();
       shares.forEach((share, owner) => share.forEach((key, index) => byKey.set(key, results[owner]![index]!)));
@@ -267,6 +302,41 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
   };
 }
 
+/**
+ * A job whose body its thread reads from the file when it gets to it: a large build does not
+ * hold its Markdown in memory (the main thread) or for minutes ahead (the workers); 110 MB at
+ * 10,000 articles x 3. `digest` is the hash of the body the build read: a file whose body
+ * changed since is reported, not rendered.
+ */
+export type FileJob = Omit<MarkdownJob, 'body'> & { digest: string };
+
+export function fileJob({ body, ...job }: MarkdownJob): FileJob {
+  return { ...job, digest: hash('sha1', body) };
+}
+
+/** A job as a stage keeps it until it renders it: its body, or how to read it from the file. */
+type KeptJob = Omit<MarkdownJob, 'body'> & { body: string | (() => string | undefined) };
+
+function kept(job: MarkdownJob | FileJob): KeptJob {
+  if (!('digest' in job)) return job;
+  const { file, digest } = job;
+  return {
+    ...job,
+    body() {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+      const body = splitFrontMatter(text)?.body;
+      return body !== undefined && hash('sha1', body) === digest ? body : undefined;
+    },
+  };
+}
+
+const bodyOf = (job: KeptJob): string | undefined => (typeof job.body === 'string' ? job.body : job.body());
+
 /** A body parsed ahead, before the build sent it. */
 export interface ParsedAhead {
   body: string;
@@ -274,17 +344,20 @@ export interface ParsedAhead {
 }
 
 /**
- * Both steps on the calling thread (also the worker's own logic). A job marked
- * `parsedElsewhere` is only kept, and parsed here only if it is rendered here after all. A job
- * whose body was parsed `ahead` (by key, with the same text) takes that tree; `stopAhead` ends
- * the reading ahead once the build has sent its bodies.
+ * Both steps on the calling thread (also the worker's own logic). A job whose body was parsed
+ * `ahead` (by key, with the same text) takes that tree; `stopAhead` ends the reading ahead once
+ * the build has sent its bodies.
  */
 export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopAhead: () => void = () => {}): MarkdownStage & {
   /** `render` without collecting the results: each goes to `arrived` only (a worker sends them on). */
   renderEach(keys: readonly string[], links: LinkData, arrived: ResultArrived): void;
+  /** `parse`, also of jobs whose bodies are in their files (a worker's, in a large build). */
+  parse(jobs: ReadonlyArray<MarkdownJob | FileJob>): void;
+  /** Jobs a worker renders: only kept, and rendered here only if that worker fails. */
+  keep(jobs: ReadonlyArray<MarkdownJob | FileJob>): void;
 } {
   const renderer = createMarkdownRenderer();
-  const parsed = new Map<string, { job: MarkdownJob; tree: MarkdownTree | undefined }>();
+  const parsed = new Map<string, { job: KeptJob; tree: MarkdownTree | undefined }>();
   // Bodies to parse before they are asked for, one per turn of the event loop, so a render
   // request is taken up between two of them and its first results go out early.
   const early: string[] = [];
@@ -293,30 +366,34 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     const key = early.shift();
     if (key === undefined) return;
     const entry = parsed.get(key);
-    if (entry && !entry.tree) entry.tree = renderer.parse(entry.job.body);
+    const body = entry && !entry.tree ? bodyOf(entry.job) : undefined;
+    if (body !== undefined) entry!.tree = renderer.parse(body);
     setImmediate(parseEarly);
   };
   return {
-    parse(jobs) {
+    parse(jobs: ReadonlyArray<MarkdownJob | FileJob>) {
       stopAhead();
       const idle = early.length === 0;
       for (const job of jobs) {
         const guess = ahead.get(job.key);
         ahead.delete(job.key);
-        if (guess?.body === job.body) {
-          parsed.set(job.key, { job, tree: guess.tree });
+        if (guess && ('digest' in job ? hash('sha1', guess.body) === job.digest : guess.body === job.body)) {
+          parsed.set(job.key, { job: { ...job, body: guess.body }, tree: guess.tree });
           continue;
         }
-        parsed.set(job.key, { job, tree: undefined });
+        parsed.set(job.key, { job: kept(job), tree: undefined });
         // Parsing ahead only fills the wait for the route table; holding thousands of syntax
         // trees would cost more in memory and garbage collection than it saves.
-        if ((job as MarkdownJob & { parsedElsewhere?: boolean }).parsedElsewhere || earlyCount >= EARLY_PARSES) continue;
+        if (earlyCount >= EARLY_PARSES) continue;
         earlyCount++;
         early.push(job.key);
       }
       // What the build did not send (a file it skipped, or knows from its cache) is not needed.
       ahead.clear();
       if (idle && early.length > 0) setImmediate(parseEarly);
+    },
+    keep(jobs) {
+      for (const job of jobs) parsed.set(job.key, { job: kept(job), tree: undefined });
     },
     inlineSources: async (html) => inlineSourcesOf(html),
     scanHere: async () => {},
@@ -336,7 +413,14 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     const { job } = entry;
     parsed.delete(key);
     const problems = new Problems();
-    const markdown = renderer.finish(entry.tree ?? renderer.parse(job.body), {
+    const body = bodyOf(job);
+    if (body === undefined) {
+      problems.add(`${job.file} changed or went away during the build`, {
+        file: job.file,
+        hint: 'build again: a large build reads each Markdown body from its file when it renders it, and this one was no longer what the build had read',
+      });
+    }
+    const markdown = renderer.finish(entry.tree ?? renderer.parse(body ?? ''), {
       file: job.file,
       lineOffset: job.lineOffset,
       routeUrl: (id) => links.urls[id]?.[job.locale],

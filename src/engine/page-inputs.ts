@@ -1,12 +1,12 @@
 import type { Locale } from '../shared/locales';
-import { contentPathOf, type SiteContent, type SplitContent } from './content';
+import { contentPathOf, type FrontMatterTexts, type SiteContent } from './content';
 import type { SiteSources } from './read-sources';
 import type { Route } from './route-table';
 
 /** What a build knows to hash the inputs a page can read. */
 export interface PageInputs {
   sources: SiteSources;
-  split: SplitContent;
+  split: FrontMatterTexts;
   content: SiteContent;
   routes: readonly Route[];
 }

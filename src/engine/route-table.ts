@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locales';
-import { Problems, type SourceLocation } from './errors';
-import { locate, parseYamlSource, validate, type YamlSource } from './yaml-source';
+import type { Problems, SourceLocation } from './errors';
+import { locate, parsedAgain, parseYamlSource, validate, type YamlSource } from './yaml-source';
 
 /** One route of `content/routes.yaml`, validated, with where it was written. */
 export interface Route {
@@ -75,17 +75,20 @@ export function parseRouteTable(text: string, file: string, problems: Problems):
   const table = validate(source, source.doc.toJS(), RouteTableSchema, problems);
   if (!table) return undefined;
 
-  const routes = table.routes.map((route, index): Route => ({ ...route, parent: route.parent, at: locationsOf(() => source, index) }));
-  const ids = new Map<string, Route>();
+  // The routes locate themselves by parsing the text again, only if a later stage reports an
+  // error: a table of thousands of routes is tens of megabytes as a document with positions.
+  const sourceAgain = parsedAgain(text, file);
+  const routes = table.routes.map((route, index): Route => ({ ...route, parent: route.parent, at: locationsOf(sourceAgain, index) }));
+  const ids = new Map<string, number>();
   for (const [index, route] of routes.entries()) {
     const earlier = ids.get(route.id);
-    if (earlier) {
-      problems.add(`route id "${route.id}" is used twice (first at line ${earlier.at.route.line})`, {
+    if (earlier !== undefined) {
+      problems.add(`route id "${route.id}" is used twice (first at line ${locate(source, ['routes', earlier]).line})`, {
         ...locate(source, ['routes', index, 'id']),
         hint: 'give each route its own id',
       });
     }
-    ids.set(route.id, route);
+    ids.set(route.id, index);
   }
   for (const [index, route] of routes.entries()) {
     if (route.parent !== undefined && !ids.has(route.parent)) {
@@ -123,8 +126,7 @@ export function plainRoutes(routes: readonly Route[]): PlainRoute[] {
  * only if an error needs one.
  */
 export function restoreRoutes(plain: readonly PlainRoute[], text: string, file: string): Route[] {
-  let source: YamlSource | undefined;
-  const sourceOf = () => (source ??= parseYamlSource(text, file, new Problems())!);
+  const sourceOf = parsedAgain(text, file);
   return plain.map((route, index) => ({ ...route, at: locationsOf(sourceOf, index) }));
 }
 

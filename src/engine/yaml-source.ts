@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import type { Problems, SourceLocation } from './errors';
+import { Problems, type SourceLocation } from './errors';
 
 /** A parsed YAML (or JSON) document that can point at any of its nodes by path. */
 export interface YamlSource {
@@ -32,6 +32,30 @@ export function parseYamlSource(text: string, file: string, problems: Problems):
     return undefined;
   }
   return { file, doc, lines };
+}
+
+/**
+ * A document's data as plain values, for a file a build keeps many of (front matter). Its
+ * positions are parsed again from the text only when a problem needs one: kept with positions,
+ * the front matter of 30,000 pages took a hundred megabytes until the build's end.
+ */
+export interface YamlData {
+  file: string;
+  data: unknown;
+  source(): YamlSource;
+}
+
+/** Parses `text` as `parseYamlSource` does (syntax errors go to `problems`) and keeps only the data. */
+export function parseYamlData(text: string, file: string, problems: Problems): YamlData | undefined {
+  const source = parseYamlSource(text, file, problems);
+  if (!source) return undefined;
+  return { file, data: source.doc.toJS(), source: parsedAgain(text, file) };
+}
+
+/** The document of a text that parsed before without errors, parsed again when first asked. */
+export function parsedAgain(text: string, file: string): () => YamlSource {
+  let source: YamlSource | undefined;
+  return () => (source ??= parseYamlSource(text, file, new Problems())!);
 }
 
 /** The location of the value at `path`, or of its nearest ancestor that exists. */
@@ -98,7 +122,7 @@ function firstLine(message: string): string {
  * Returns the parsed value when valid.
  */
 export function validate<T>(
-  source: YamlSource,
+  located: YamlSource | (() => YamlSource),
   data: unknown,
   schema: z.ZodType<T>,
   problems: Problems,
@@ -106,6 +130,7 @@ export function validate<T>(
 ): T | undefined {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
+  const source = typeof located === 'function' ? located() : located;
   for (const issue of result.error.issues) {
     const path = [...basePath, ...issue.path];
     if (issue.code === 'unrecognized_keys') {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { splitContent } from '../../src/engine/content';
 import { Problems } from '../../src/engine/errors';
 import { createMarkdownRenderer } from '../../src/engine/markdown';
-import { inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
+import { fileJob, inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
 import { readAhead, readAheadInTurns } from '../../src/engine/markdown-read-ahead';
 import { readSources } from '../../src/engine/read-sources';
 import { REPO, tempDir } from '../helpers/site';
@@ -50,6 +50,11 @@ describe('reading the Markdown ahead', () => {
     const [result] = await changed.render(['en/page.md'], NO_LINKS);
     expect(result!.markdown.html).toContain('Edited since');
     expect(result!.markdown.html).not.toContain('Guessed');
+
+    // A large build sends the body's hash instead (the worker reads the file itself).
+    const sameByHash = inThreadStage(guess());
+    sameByHash.parse([fileJob(job('# Sent\n'))]);
+    expect((await sameByHash.render(['en/page.md'], NO_LINKS))[0]!.markdown.html).toContain('Guessed');
   });
 
   it('reads ahead one body per turn of the event loop, so requests are taken up in between, until stopped', async () => {

@@ -1,0 +1,85 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { build } from '../../src/engine';
+import { frontMatterOnly, splitContent } from '../../src/engine/content';
+import { Problems } from '../../src/engine/errors';
+import { fileJob, inThreadStage, type FileJob, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
+import { readSources, withoutContentTexts } from '../../src/engine/read-sources';
+import { copySite, edit, REPO, snapshotTree, tempDir, withEnv } from '../helpers/site';
+
+// Whether the build takes its Markdown for a large site's (thousands of bodies): the real site
+// then goes through the same path as one of 10,000 articles.
+const large = vi.hoisted(() => ({ now: false }));
+vi.mock('../../src/engine/markdown-jobs', async (original) => ({
+  ...(await original<typeof import('../../src/engine/markdown-jobs')>()),
+  isLargeMarkdown: () => large.now,
+}));
+
+const NO_LINKS: LinkData = { urls: {}, owners: {} };
+const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
+
+describe('a large build keeps no Markdown text on the main thread', () => {
+  it('builds the same bytes (and build id) as a small one, cold and after an edit with the cache', { timeout: 120_000 }, async () => {
+    const root = await copySite();
+    const out = await tempDir();
+    // The large build uses the persistent cache (the second one reads it: page inputs are then
+    // hashed without the texts); the small one builds without, from the same sources.
+    const both = async (name: string) => {
+      large.now = true;
+      const big = await withEnv(EPOCH, () => build({ root, out: path.join(out, `${name}-large`) }));
+      large.now = false;
+      const small = await withEnv(EPOCH, () => build({ root, out: path.join(out, `${name}-small`), cache: false }));
+      expect(big.id).toBe(small.id);
+      expect(await snapshotTree(path.join(out, `${name}-large`))).toEqual(await snapshotTree(path.join(out, `${name}-small`)));
+    };
+    await both('cold');
+    await edit(root, 'content/hu/blog/sustainable-it.md', (text) => text.replace(/^title: .*$/m, 'title: "Fenntartható IT, másképp"'));
+    await both('edited');
+    expect(await snapshotTree(path.join(out, 'edited-large'))).not.toEqual(await snapshotTree(path.join(out, 'cold-large')));
+  });
+
+  it('lets the content texts go and copies the front matter out of them', async () => {
+    const sources = await readSources(REPO, new Problems());
+    const released = withoutContentTexts(sources);
+    const [name, file] = [...released.content][0]!;
+    expect(file.path).toBe(sources.content.get(name)!.path);
+    expect(() => file.text).toThrow(`the text of content/${name} was released after it was split`);
+    expect(released.routes).toBe(sources.routes);
+    const split = splitContent(sources.content, new Problems());
+    const kept = frontMatterOnly(split);
+    for (const [key, entry] of split) expect(kept.get(key)).toEqual({ file: entry.file, frontMatter: entry.frontMatter });
+  });
+
+  it('renders bodies read from their files, in a worker or kept for a failed one, and reports one that changed since', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'page.md');
+    const text = '---\ntitle: Page\n---\n# A heading\n\nSome *text*.\n';
+    await writeFile(file, text);
+    const job: MarkdownJob = { key: 'en/page.md', file, body: '# A heading\n\nSome *text*.\n', lineOffset: 3, locale: 'en' };
+    const expected = (await renderAs('parse', job))!;
+    expect(expected.problems).toEqual([]);
+    expect(expected.markdown.html).toContain('<em>text</em>');
+
+    // Read from the file: the same HTML, whether parsed (a worker) or kept (the fallback).
+    const fromFile = fileJob(job);
+    expect(fromFile).not.toHaveProperty('body');
+    for (const way of ['parse', 'keep'] as const) expect(await renderAs(way, fromFile)).toEqual(expected);
+
+    // The file changed after the build read it: reported, not rendered from the new text.
+    await writeFile(file, text.replace('Some', 'Other'));
+    for (const way of ['parse', 'keep'] as const) {
+      const changed = (await renderAs(way, fromFile))!;
+      expect(changed.problems).toEqual([expect.objectContaining({ file, message: `${file} changed or went away during the build` })]);
+      expect(changed.markdown.html).not.toContain('Other');
+    }
+    await rm(file);
+    expect((await renderAs('parse', fromFile))!.problems).toHaveLength(1);
+  });
+});
+
+async function renderAs(way: 'parse' | 'keep', job: MarkdownJob | FileJob) {
+  const stage = inThreadStage();
+  stage[way]([job]);
+  return (await stage.render([job.key], NO_LINKS))[0];
+}
