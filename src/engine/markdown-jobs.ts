@@ -413,14 +413,19 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     const { job } = entry;
     parsed.delete(key);
     const problems = new Problems();
-    const body = bodyOf(job);
-    if (body === undefined) {
-      problems.add(`${job.file} changed or went away during the build`, {
-        file: job.file,
-        hint: 'build again: a large build reads each Markdown body from its file when it renders it, and this one was no longer what the build had read',
-      });
+    // A tree parsed early needs its body no more (nor its file read again).
+    let { tree } = entry;
+    if (!tree) {
+      const body = bodyOf(job);
+      if (body === undefined) {
+        problems.add(`${job.file} changed or went away during the build`, {
+          file: job.file,
+          hint: 'build again: a large build reads each Markdown body from its file when it renders it, and this one was no longer what the build had read',
+        });
+      }
+      tree = renderer.parse(body ?? '');
     }
-    const markdown = renderer.finish(entry.tree ?? renderer.parse(body ?? ''), {
+    const markdown = renderer.finish(tree, {
       file: job.file,
       lineOffset: job.lineOffset,
       routeUrl: (id) => links.urls[id]?.[job.locale],

@@ -75,6 +75,14 @@ describe('a large build keeps no Markdown text on the main thread', () => {
     }
     await rm(file);
     expect((await renderAs('parse', fromFile))!.problems).toHaveLength(1);
+
+    // A body parsed early (a turn of the event loop after it was sent) is not read again.
+    await writeFile(file, text);
+    const stage = inThreadStage();
+    stage.parse([fromFile]);
+    await new Promise((turn) => setImmediate(turn));
+    await writeFile(file, text.replace('Some', 'Other'));
+    expect((await stage.render([job.key], NO_LINKS))[0]).toEqual(expected);
   });
 });
 
