@@ -34,7 +34,7 @@ export async function readSources(root: string, problems: Problems): Promise<Sit
     readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
     readOptionalText(root, REDIRECTS_SOURCE),
     readLocales(root),
-    readTree(path.join(root, 'content'), (file) => file.endsWith('.md'), (file) => readFileSync(file, 'utf8')),
+    readTree(path.join(root, 'content'), isMarkdown, (file) => readFileSync(file, 'utf8')),
     readTree(path.join(root, 'public'), () => true, (file) => readFileSync(file)),
   ]);
   return {
@@ -67,9 +67,7 @@ export function withoutContentTexts(sources: SiteSources): SiteSources {
 
 /** How many Markdown files `content/` holds, counted without reading them. */
 export function countContentFiles(root: string): number {
-  const dir = path.join(root, 'content');
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.md')).length;
+  return filesUnder(path.join(root, 'content'), isMarkdown).length;
 }
 
 /** The route table, the settings and the locale files only: what `sitegen check` compares the output with. */
@@ -115,12 +113,18 @@ async function readLocales(root: string): Promise<Map<Locale, SourceText>> {
  * content files in about 1 s against 0.09 s).
  */
 async function readTree<T>(dir: string, include: (file: string) => boolean, read: (file: string) => T): Promise<Map<string, T>> {
-  if (!existsSync(dir)) return new Map();
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+  return new Map(filesUnder(dir, include).map((file) => [file, read(path.join(dir, file))]));
+}
+
+const isMarkdown = (name: string) => name.endsWith('.md');
+
+/** Files under `dir` whose names pass `include` (relative paths with `/`, sorted); none when `dir` is absent. */
+function filesUnder(dir: string, include: (name: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && include(entry.name))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
     .sort();
-  return new Map(files.map((file) => [file, read(path.join(dir, file))]));
 }
 
 /**

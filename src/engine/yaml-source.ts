@@ -40,7 +40,6 @@ export function parseYamlSource(text: string, file: string, problems: Problems):
  * the front matter of 30,000 pages took a hundred megabytes until the build's end.
  */
 export interface YamlData {
-  file: string;
   data: unknown;
   source(): YamlSource;
 }
@@ -49,7 +48,7 @@ export interface YamlData {
 export function parseYamlData(text: string, file: string, problems: Problems): YamlData | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
-  return { file, data: source.doc.toJS(), source: parsedAgain(text, file) };
+  return { data: source.doc.toJS(), source: parsedAgain(text, file) };
 }
 
 /** The document of a text that parsed before without errors, parsed again when first asked. */
