@@ -7,12 +7,25 @@
 // - react and react-dom: the templates import them too, and both sides must share one copy
 //   (zod is shared another way: it is bundled, and lib/zod.js is what templates import);
 // - esbuild: it runs a native binary that it finds from its own package folder.
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = new URL('../lib/', import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
+
+// What this engine was bundled from: its sources and the exact dependencies (a new remark
+// renders other HTML). Build caches are keyed on it, so an engine rebuilt from changed code
+// never reuses what an earlier one cached under the same version number.
+const code = createHash('sha256');
+const sources = readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => path.join(entry.parentPath, entry.name))
+  .sort();
+for (const file of [...sources, path.join(root, 'package-lock.json')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+
 await esbuild.build({
   entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/markdown-worker.ts', 'page-worker': 'src/engine/page-worker.ts', zod: 'src/engine/zod.ts' },
   absWorkingDir: root,
@@ -26,6 +39,7 @@ await esbuild.build({
   // Bundled CommonJS packages (gray-matter) call require() for Node's own modules.
   banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
   sourcemap: 'linked',
+  define: { __SITEGEN_CODE__: JSON.stringify(code.digest('hex').slice(0, 16)) },
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
 });

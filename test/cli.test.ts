@@ -4,6 +4,7 @@ import { cp, readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/engine';
 import { copySite, edit, lineOf, REPO, runCli, snapshotTree, tempDir, withEnv } from './helpers/site';
@@ -36,6 +37,10 @@ describe('the sitegen command', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/built 132 pages \(\d+ files, \d+ changed\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
     expect(existsSync(path.join(root, 'dist/hu/karrier/index.html'))).toBe(true);
+    // The bundled engine keys its cache on the code it was bundled from, not the version alone.
+    const pkg = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8'));
+    const cache = deserialize(await readFile(path.join(root, '.sitegen-cache/build.bin'))) as { version: string };
+    expect(cache.version).toMatch(new RegExp(`^${pkg.version.replaceAll('.', '\\.')}\\+[0-9a-f]{16}$`));
   });
 
   it('builds with its cache the same bytes as without, and says how many files changed', { timeout: 240_000 }, async () => {

@@ -11,7 +11,7 @@ import { cachedBundle } from './bundle-cache';
 import { isLargeMarkdown, leanHeaps, startMarkdownStage, type MarkdownStage } from './markdown-jobs';
 import { CACHE_DIR, readAheadFolder } from './markdown-worker-start';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
-import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, ENGINE_VERSION } from './package-info';
+import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, CACHE_VERSION, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, islandNames, widgetsDirOf } from './bundle-widgets';
 import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
@@ -101,10 +101,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
   const loadingTemplates = () =>
     persistent
-      ? cachedBundle(path.join(cacheDir, 'templates.bin'), `${ENGINE_VERSION}\0${templatesDir}`, () => bundleTemplates(templatesDir, cacheDir), (bundled) => existsSync(bundled.moduleFile)).then(importTemplates)
+      ? cachedBundle(path.join(cacheDir, 'templates.bin'), `${CACHE_VERSION}\0${templatesDir}`, () => bundleTemplates(templatesDir, cacheDir), (bundled) => existsSync(bundled.moduleFile)).then(importTemplates)
       : loadTemplates(templatesDir, cacheDir);
   const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
-  const cacheLoading = persistent ? BuildCache.load(cacheDir, ENGINE_VERSION) : undefined;
+  const cacheLoading = persistent ? BuildCache.load(cacheDir, CACHE_VERSION) : undefined;
   // The build's time comes from git unless SOURCE_DATE_EPOCH says otherwise.
   const commitTime = session?.commitTime ?? (process.env.SOURCE_DATE_EPOCH ? Promise.resolve(undefined) : lastCommitTime(root));
   if (session) session.commitTime = commitTime;
@@ -145,7 +145,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       if (session) return session.widgetBundler(widgetsDir, generatedDir).bundle(fallbackMessages);
       if (!persistent) return bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
       // A new island file changes the bundle without changing any file it was made from.
-      const key = `${ENGINE_VERSION}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
+      const key = `${CACHE_VERSION}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
       return cachedBundle(path.join(cacheDir, 'widgets.bin'), key, async () => {
         const bundle = await bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
         return { value: bundle, inputs: bundle.inputs };

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ASSETS_DIR, type OutputFiles } from './build-artifacts';
+import { nameByContent, type NamedOutput } from './content-names';
 import { BuildFailure } from './errors';
 import { esbuildErrors } from './load-templates';
 import { PACKAGE_ROOT } from './package-info';
@@ -150,34 +151,42 @@ export class WidgetBundler {
   }
 }
 
-/** The bundle's files and the URLs of the loader, its scripts and each island. */
+/** The bundle's files, named by their bytes (`nameByContent`), and the URLs of the loader, its scripts and each island. */
 function collect(results: Output[], generatedDir: string): WidgetBundle {
-  const outdir = path.join(PACKAGE_ROOT, ASSETS_DIR);
-  const files: OutputFiles = new Map();
-  const islands: Record<string, string> = {};
-  const scripts: Record<string, string> = {};
-  let loader = '';
-  const hash = createHash('sha256');
+  const outputs = new Map<string, NamedOutput>();
   const inputs = new Set<string>();
+  const entries: Array<{ output: string; entryPoint: string }> = [];
   for (const result of results) {
     // Generated modules (island entries, built-in messages) are made from what the bundle's key holds.
     for (const input of Object.keys(result.metafile.inputs)) {
       const file = path.resolve(input);
       if (!file.startsWith(generatedDir + path.sep)) inputs.add(file);
     }
-    for (const output of result.outputFiles) {
-      const name = path.relative(outdir, output.path).split(path.sep).join('/');
-      if (files.has(`${ASSETS_DIR}/${name}`)) continue;
-      files.set(`${ASSETS_DIR}/${name}`, output.contents);
-      hash.update(name).update(output.contents);
-    }
+    const contents = new Map(result.outputFiles.map((output) => [path.basename(output.path), output.contents]));
     for (const [output, meta] of Object.entries(result.metafile.outputs)) {
-      const url = `/${ASSETS_DIR}/${path.basename(output)}`;
-      const island = meta.entryPoint && islandOfEntry(path.resolve(meta.entryPoint), generatedDir);
-      if (island) islands[island] = url;
-      else if (meta.entryPoint?.endsWith(LOADER)) loader = url;
-      for (const [name, file] of Object.entries(LOADER_SCRIPTS)) if (meta.entryPoint?.endsWith(file)) scripts[name] = url;
+      const name = path.basename(output);
+      // The loader's build and the islands' are apart: a name in both is the same bytes.
+      if (!outputs.has(name)) outputs.set(name, { name, contents: contents.get(name)!, imports: meta.imports.filter((imported) => !imported.external).map((imported) => path.basename(imported.path)) });
+      if (meta.entryPoint) entries.push({ output: name, entryPoint: meta.entryPoint });
     }
+  }
+  const { names, files: named } = nameByContent([...outputs.values()]);
+
+  const files: OutputFiles = new Map();
+  const hash = createHash('sha256');
+  for (const [name, contents] of [...named].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    files.set(`${ASSETS_DIR}/${name}`, contents);
+    hash.update(name).update(contents);
+  }
+  const islands: Record<string, string> = {};
+  const scripts: Record<string, string> = {};
+  let loader = '';
+  for (const { output, entryPoint } of entries) {
+    const url = `/${ASSETS_DIR}/${names.get(output)}`;
+    const island = islandOfEntry(path.resolve(entryPoint), generatedDir);
+    if (island) islands[island] = url;
+    else if (entryPoint.endsWith(LOADER)) loader = url;
+    for (const [name, file] of Object.entries(LOADER_SCRIPTS)) if (entryPoint.endsWith(file)) scripts[name] = url;
   }
   return { files, loader, scripts, islands, hash: hash.digest('hex'), inputs: [...inputs].sort() };
 }

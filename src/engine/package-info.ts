@@ -8,6 +8,16 @@ export const PACKAGE_ROOT = findPackageRoot(path.dirname(fileURLToPath(import.me
 /** sitegen's version: part of every build id, so a new engine never reuses old output. */
 export const ENGINE_VERSION: string = JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
 
+/** Set by `scripts/build-cli.mjs`: a hash of the sources and dependencies `lib/` was bundled from. */
+declare const __SITEGEN_CODE__: string | undefined;
+
+/**
+ * What build caches are keyed on: the version and, for the bundled engine, the code it was
+ * bundled from (an engine changed and rebuilt under the same version must not reuse them).
+ * Run from its sources (the tests), the engine has only its version.
+ */
+export const CACHE_VERSION = typeof __SITEGEN_CODE__ === 'string' ? `${ENGINE_VERSION}+${__SITEGEN_CODE__}` : ENGINE_VERSION;
+
 /** The templates that ship with sitegen, used for sites without their own `src/templates`. */
 export const BUNDLED_TEMPLATES_DIR = path.join(PACKAGE_ROOT, 'src', 'templates');
 

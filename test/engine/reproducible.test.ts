@@ -1,7 +1,8 @@
+import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
-import { copySite, edit, snapshotTree, tempDir } from '../helpers/site';
+import { copySite, edit, runCli, snapshotTree, tempDir } from '../helpers/site';
 
 describe('reproducible builds', () => {
   it('gives byte-identical output for the same sources', async () => {
@@ -12,6 +13,24 @@ describe('reproducible builds', () => {
     expect(second.id).toBe(first.id);
     const [a, b] = [await snapshotTree(path.join(out, 'a')), await snapshotTree(path.join(out, 'b'))];
     expect(a.size).toBeGreaterThan(250);
+    expect(b).toEqual(a);
+  });
+
+  it('gives the same output, asset names and build id from any folder', async () => {
+    // A CI job may check the site out into a new path each run: that must not rename assets,
+    // change the release, or make a publish upload everything again.
+    const first = await copySite();
+    const second = path.join(await tempDir(), 'checkouts', 'run-2', 'site');
+    await mkdir(path.dirname(second), { recursive: true });
+    await cp(first, second, { recursive: true });
+    const env = { SOURCE_DATE_EPOCH: '1767225600' };
+    const runs = [await runCli(['build'], { cwd: first, env }), await runCli(['build'], { cwd: second, env })];
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const ids = runs.map((run) => /build ([0-9a-f]{12})/.exec(run.stdout)?.[1]);
+    expect(ids[0]).toMatch(/^[0-9a-f]{12}$/);
+    expect(ids[1]).toBe(ids[0]);
+    const [a, b] = [await snapshotTree(path.join(first, 'dist')), await snapshotTree(path.join(second, 'dist'))];
+    expect([...a.keys()].filter((file) => file.startsWith('_sitegen/assets/')).length).toBeGreaterThan(5);
     expect(b).toEqual(a);
   });
 
