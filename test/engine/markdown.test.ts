@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
 import { Problems } from '../../src/engine/errors';
+import { splitFrontMatter } from '../../src/engine/front-matter-split';
 import { createMarkdownRenderer, type MarkdownContext } from '../../src/engine/markdown';
+import { REPO } from '../helpers/site';
 
 const render = createMarkdownRenderer();
 
@@ -80,5 +84,27 @@ describe('Markdown', () => {
     ]) {
       expect(renderBody(body).html).toBe(String(reference.processSync(body)));
     }
+  });
+
+  it('parses a body without @ to the same tree, positions included, as full GFM does', () => {
+    // The renderer skips the e-mail autolink construct for bodies without `@` (markdown.ts).
+    const reference = remark().use(remarkGfm);
+    const contentDir = path.join(REPO, 'content');
+    const siteBodies = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => splitFrontMatter(readFileSync(path.join(contentDir, file), 'utf8'))?.body ?? '');
+    const crafted = [
+      'snake_case_words and *intra*word emphasis, __strong__text, a_b_c, ~~struck~~ and ~one~.',
+      'Words next to links: word[link](https://example.org)word, ![img](a.png "t")tail, <https://example.org> and <b>raw</b>.',
+      'Trailing punctuation www.example.com). Still text: wwwexample, http:example, h, w, H. W.',
+      'Escapes \\* \\_ &amp; &copy; &#35; and a line  \nbreak, then `code` word`code`word.',
+      '| a | b |\n|---|---|\n| x_y | www.example.org |\n\n- [ ] task _one_\n- [x] done\n\n[^1]: note\n\nText[^1].',
+      'Ünnepi ékezetes szöveg, Straße und Grüße; 日本語のテキスト and emoji 🎉 next to words.',
+    ];
+    const bodies = [...siteBodies.filter((body) => !body.includes('@')), ...crafted];
+    expect(bodies.length).toBeGreaterThan(60);
+    for (const body of bodies) expect(render.parse(body)).toEqual(reference.parse(body));
+    // And a body with an address still gets its link.
+    expect(renderBody('Write to office@example.com.').html).toContain('href="mailto:office@example.com"');
   });
 });
