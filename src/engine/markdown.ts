@@ -59,11 +59,22 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     .use(() => finishTree)
     .use(remarkHtml, { sanitize: sanitizeSchema })
     .freeze();
-  const withoutEmailAutolinks = remark().use(remarkGfm).use(skipLiteralAutolinksWithoutCandidates).use(withoutTextConstruct, 'emailAutolink').freeze();
+  // Parsers that leave out constructs a body's text rules out, by the names left out.
+  const parsers = new Map<string, { parse(body: string): MarkdownTree }>([['', processor]]);
+  const parserFor = (body: string) => {
+    const key = UNNEEDED_CONSTRUCTS.filter((construct) => !construct.possibleIn(body))
+      .map((construct) => construct.name)
+      .join();
+    let parser = parsers.get(key);
+    if (!parser) {
+      parser = remark().use(remarkGfm).use(skipLiteralAutolinksWithoutCandidates).use(withoutConstructs, key.split(',')).freeze();
+      parsers.set(key, parser);
+    }
+    return parser;
+  };
 
   return {
-    // No e-mail address without an `@`: such a body parses to the same tree without trying one at every word.
-    parse: (body) => (body.includes('@') ? processor : withoutEmailAutolinks).parse(body),
+    parse: (body) => parserFor(body).parse(body),
     finish(tree, context) {
       const file = new VFile({ data: { context } });
       const html = processor.stringify(processor.runSync(tree, file) as MarkdownTree, file);
@@ -96,31 +107,50 @@ function skipLiteralAutolinksWithoutCandidates(this: { data(key: string): unknow
 }
 
 /**
- * Removes one construct from the text syntax of the parser's extensions. GFM's literal e-mail
- * autolink (micromark-extension-gfm-autolink-literal) is tried at the start of every word: it
- * reads the word up to an `@`, fails and is rewound, and the word is read again as text, a
- * fifth of the parse of an ordinary article (`docs/performance.md`). It can only succeed on an
- * `@`, and failed attempts leave nothing behind (the text parser merges the pieces of text it
- * split at the attempts), so a body without `@` parses to the same tree without it.
+ * GFM constructs the parser tries where they cannot match, and what a body must hold for them
+ * to match at all. A body without it is parsed without the construct (`withoutConstructs`):
+ * failed attempts leave nothing behind (the pieces of text or lines split at them are merged
+ * again), so the tree is the same, positions included (tested against remark-gfm's own parse).
+ *
+ * - The literal e-mail autolink (micromark-extension-gfm-autolink-literal) is attached to every
+ *   letter and digit: it is tried at the start of every word, reads the word up to where an `@`
+ *   would be, fails and is rewound, and the word is read again as text. A fifth of the parse of
+ *   an ordinary article (`docs/performance.md`).
+ * - The table (micromark-extension-gfm-table) is tried at the start of every paragraph: it reads
+ *   the whole first line as a head row before it finds no delimiter row under it. A delimiter
+ *   row needs a `|`, or a `:` beside a `-` (`:--`, `--:`).
  */
-function withoutTextConstruct(this: { data(key: string): unknown }, name: string): void {
+const UNNEEDED_CONSTRUCTS: ReadonlyArray<{ name: string; possibleIn(body: string): boolean }> = [
+  { name: 'emailAutolink', possibleIn: (body) => body.includes('@') },
+  { name: 'table', possibleIn: (body) => body.includes('|') || body.includes(':-') || body.includes('-:') },
+];
+
+/** Removes the named constructs from the syntax extensions of the parser. */
+function withoutConstructs(this: { data(key: string): unknown }, names: readonly string[]): void {
   type Construct = { name?: string };
-  type Extension = { text?: Record<string, Construct | Construct[]> };
+  type Extension = Record<string, Record<string, Construct | Construct[]> | undefined>;
   const extensions = (this.data('micromarkExtensions') ?? []) as Array<Extension | Extension[]>;
-  let found = false;
+  const found = new Set<string>();
   const strip = (extension: Extension): Extension => {
-    if (!extension.text) return extension;
-    const text: Record<string, Construct[]> = {};
-    for (const [code, constructs] of Object.entries(extension.text)) {
-      const kept = [constructs].flat().filter((construct) => construct.name !== name);
-      found ||= kept.length < [constructs].flat().length;
-      if (kept.length) text[code] = kept;
+    const stripped: Extension = { ...extension };
+    for (const field of ['flow', 'text'] as const) {
+      const constructs = extension[field];
+      if (!constructs) continue;
+      const kept: Record<string, Construct[]> = {};
+      for (const [code, listed] of Object.entries(constructs)) {
+        const list = [listed].flat();
+        for (const construct of list) if (construct.name && names.includes(construct.name)) found.add(construct.name);
+        const rest = list.filter((construct) => !construct.name || !names.includes(construct.name));
+        if (rest.length) kept[code] = rest;
+      }
+      stripped[field] = kept;
     }
-    return { ...extension, text };
+    return stripped;
   };
   extensions.splice(0, extensions.length, ...extensions.map((extension) => (Array.isArray(extension) ? extension.map(strip) : strip(extension))));
-  // Only a changed remark-gfm gets here; the tests run this code, so an update that renames it fails them.
-  if (!found) throw new Error(`the Markdown parser has no text construct "${name}": see withoutTextConstruct`);
+  // Only a changed remark-gfm gets here; the tests run this code, so an update that renames a construct fails them.
+  const missing = names.filter((name) => !found.has(name));
+  if (missing.length) throw new Error(`the Markdown parser has no construct ${missing.join(', ')}: see withoutConstructs`);
 }
 
 const LITERAL_AUTOLINK_CANDIDATE = /@|www\.|https?:\/\//i;

@@ -86,8 +86,9 @@ describe('Markdown', () => {
     }
   });
 
-  it('parses a body without @ to the same tree, positions included, as full GFM does', () => {
-    // The renderer skips the e-mail autolink construct for bodies without `@` (markdown.ts).
+  it('parses every body to the same tree, positions included, as full GFM does', () => {
+    // The renderer leaves out constructs a body cannot match (no `@`: no e-mail autolink; no
+    // `|`, `:-` or `-:`: no table), so bodies with and without them must both be compared.
     const reference = remark().use(remarkGfm);
     const contentDir = path.join(REPO, 'content');
     const siteBodies = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
@@ -100,11 +101,18 @@ describe('Markdown', () => {
       'Escapes \\* \\_ &amp; &copy; &#35; and a line  \nbreak, then `code` word`code`word.',
       '| a | b |\n|---|---|\n| x_y | www.example.org |\n\n- [ ] task _one_\n- [x] done\n\n[^1]: note\n\nText[^1].',
       'Ünnepi ékezetes szöveg, Straße und Grüße; 日本語のテキスト and emoji 🎉 next to words.',
+      'A table without a pipe\n:--\n\nand one aligned right\n--:\nbody row',
+      'Setext heading\n---\n\nA paragraph\nwith a second line\n\n---\n\n- a\n- b\n\n    indented code\n',
+      'Mail office@example.com, then a | that is no table\nand more text.',
     ];
-    const bodies = [...siteBodies.filter((body) => !body.includes('@')), ...crafted];
-    expect(bodies.length).toBeGreaterThan(60);
+    const bodies = [...siteBodies, ...crafted];
+    expect(bodies.length).toBeGreaterThan(100);
+    // Both kinds of body are among them.
+    expect(bodies.filter((body) => !body.includes('@') && !body.includes('|')).length).toBeGreaterThan(30);
+    expect(bodies.filter((body) => body.includes('@')).length).toBeGreaterThan(3);
     for (const body of bodies) expect(render.parse(body)).toEqual(reference.parse(body));
-    // And a body with an address still gets its link.
+    // The tables without a pipe are tables, and the address is a link.
+    expect(renderBody(crafted[6]!).html.match(/<table/g)).toHaveLength(2);
     expect(renderBody('Write to office@example.com.').html).toContain('href="mailto:office@example.com"');
   });
 });
