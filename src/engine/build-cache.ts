@@ -3,7 +3,8 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { createHash } from 'node:crypto';
 import { LOCALES } from '../shared/locales';
-import { contentPathOf, type KnownContent, type SiteContent, type SplitContent } from './content';
+import { contentPathOf, type FrontMatterTexts, type KnownContent, type SiteContent } from './content';
+import type { SiteSources } from './read-sources';
 import { plainRoutes, type PlainRoute, type Route } from './route-table';
 import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
@@ -21,6 +22,8 @@ export interface CachedContent {
   /** The validated front matter, and the templates it was validated against. */
   templatesHash: string;
   data: Record<string, unknown>;
+  /** `contentHash` of the front matter's text: what a card of the page shows (`pageInputHasher`). */
+  frontMatterHash: string;
   /** Where the HTML lies in the packs; none yet for a body this build rendered... */
   body?: BodyLocation;
   /** ...which lies in this build's pack stream instead (`streamBodies`). */
@@ -39,7 +42,7 @@ interface Saved {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 6;
+const FORMAT = 7;
 const FILE = 'build.bin';
 /** Edits one at a time add small packs: past this many, the live bodies are written into one. */
 const MAX_PACKS = 16;
@@ -98,7 +101,7 @@ export class BuildCache {
   }
 
   /** A content file of the index, its HTML read from its pack on first use. */
-  private restore({ key, headings, words, body, templatesHash, data }: SavedContent): CachedContent {
+  private restore({ key, headings, words, body, templatesHash, data, frontMatterHash }: SavedContent): CachedContent {
     const packs = this.packs;
     let html: string | undefined;
     const markdown: RenderedMarkdown = {
@@ -108,7 +111,7 @@ export class BuildCache {
       headings,
       words,
     };
-    return { key, markdown, templatesHash, data, body };
+    return { key, markdown, templatesHash, data, frontMatterHash, body };
   }
 
   /** The routes read from this same route table text before, if any (valid then, so valid now). */
@@ -127,13 +130,14 @@ export class BuildCache {
    * The content files whose Markdown result is still valid (same text, same route table), with
    * the key each result is kept under.
    */
-  knownContent(split: SplitContent, routesText: string): { known: Map<string, KnownContent>; keys: Map<string, string> } {
+  knownContent(files: SiteSources['content'], routesText: string): { known: Map<string, KnownContent>; keys: Map<string, string> } {
     const routesHash = contentHash(routesText);
     const known = new Map<string, KnownContent>();
     const keys = new Map<string, string>();
     this.keys = keys;
-    for (const [file, entry] of split) {
-      const key = createHash('md5').update(routesHash).update(entry.frontMatter).update('\0').update(entry.job.body).digest('hex');
+    for (const [file, source] of files) {
+      // The bytes, not the text: a known file need not be decoded, nor split (`splitContent`).
+      const key = createHash('md5').update(routesHash).update(source.bytes).digest('hex');
       keys.set(file, key);
       const cached = this.content.get(file);
       if (cached?.key === key) known.set(file, cached);
@@ -167,7 +171,7 @@ export class BuildCache {
   }
 
   /** Keeps each content file's Markdown result and validated front matter for the next build. */
-  rememberContent(routes: readonly Route[], content: SiteContent, keys: ReadonlyMap<string, string>, templatesHash: string): void {
+  rememberContent(routes: readonly Route[], content: SiteContent, split: FrontMatterTexts, keys: ReadonlyMap<string, string>, templatesHash: string): void {
     const before = this.content;
     const next = new Map<string, CachedContent>();
     for (const route of routes) {
@@ -194,7 +198,7 @@ export class BuildCache {
                 words: page.words,
               }
             : { html: page.html, headings: [...page.headings], words: page.words };
-          next.set(file, { key, markdown, templatesHash, data: page.data, streamed });
+          next.set(file, { key, markdown, templatesHash, data: page.data, frontMatterHash: contentHash(split.get(file)!.frontMatter), streamed });
         }
       }
     }
@@ -210,7 +214,15 @@ export class BuildCache {
   pageReuse(build: PageInputs, everything: string, inOutput: (file: string, hash: string) => boolean): PageReuse {
     // A content file's key (its text and the route table, hashed above) stands for its text:
     // the route table is among what every page reads anyway.
-    const hashOf = pageInputHasher(build, (_, text) => contentHash(text), (file) => this.keys.get(file));
+    // A file known by its bytes has the front matter it had: its hash is kept, the file unsplit.
+    const frontMatterHashes = new Map<string, string>();
+    for (const [file, entry] of this.content) if (entry.key === this.keys.get(file)) frontMatterHashes.set(file, entry.frontMatterHash);
+    const hashOf = pageInputHasher(
+      build,
+      (_, text) => contentHash(text),
+      (file) => this.keys.get(file),
+      (file) => frontMatterHashes.get(file),
+    );
     this.reuse = { pages: this.pages, everything, rendered: 0, hashOf, inOutput };
     return this.reuse;
   }
@@ -236,8 +248,8 @@ export class BuildCache {
     await mkdir(this.dir, { recursive: true });
     const content = new Map<string, SavedContent>();
     const locations = this.packBodies();
-    for (const [file, { key, markdown, templatesHash, data }] of this.content) {
-      content.set(file, { key, headings: markdown.headings, words: markdown.words, templatesHash, data, body: locations.get(file)! });
+    for (const [file, { key, markdown, templatesHash, data, frontMatterHash }] of this.content) {
+      content.set(file, { key, headings: markdown.headings, words: markdown.words, templatesHash, data, frontMatterHash, body: locations.get(file)! });
     }
     const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes };
     const file = path.join(this.dir, FILE);

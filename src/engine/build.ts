@@ -328,7 +328,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     }
     if (cache) {
       cache.rememberRoutes(routesFile.text, routes!);
-      cache.rememberContent(routes!, content, keys, templates.hash);
+      cache.rememberContent(routes!, content, frontMatters, keys, templates.hash);
       cache.keepPages(new Set(pages.map((page) => page.outputPath)));
       await cache.save();
     }
@@ -362,11 +362,11 @@ async function readAndSendContent(
   const read = session?.sources && session.changed ? await refreshSources(session.sources, session.changed, problems) : await readSources(root, problems);
   if (session) session.sources = read;
   problems.throwIfAny();
-  // Markdown parsing needs nothing else: it starts now, beside the next stages.
-  const split = splitContent(read.content, problems, session?.splits);
-  // What the persistent cache knows needs no Markdown work.
+  // What the persistent cache knows needs no Markdown work, and its files are not even split.
   const cache = await cacheLoading;
-  const { known, keys } = cache?.knownContent(split, read.routes?.text ?? '') ?? { known: new Map<string, KnownContent>(), keys: new Map<string, string>() };
+  const { known, keys } = cache?.knownContent(read.content, read.routes?.text ?? '') ?? { known: new Map<string, KnownContent>(), keys: new Map<string, string>() };
+  const split = splitContent(read.content, problems, session?.splits, new Set(known.keys()));
+  // Markdown parsing needs nothing else: it starts now, beside the next stages.
   const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
   markdown.parse(jobs);
   // Watch mode computes the build id once, from the texts it keeps.

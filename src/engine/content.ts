@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { LOCALES, isLocale, type Locale } from '../shared/locales';
 import { SiteError, type Problems } from './errors';
 import type { RenderedMarkdown } from './markdown';
-import { splitFrontMatter } from './front-matter-split';
+import { splitFrontMatter, type SplitFile } from './front-matter-split';
 import type { LinkData, MarkdownJob, MarkdownStage } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
 import type { PageContent, TemplateDefinition } from './template-api';
 import { parseYamlData, validate, type YamlData } from './yaml-source';
 
+type ContentFile = { path: string; text: string };
 /** The Markdown source files by path relative to `content/` (`hu/career.md`). */
-export type ContentFiles = ReadonlyMap<string, { path: string; text: string }>;
+export type ContentFiles = ReadonlyMap<string, ContentFile>;
 
 /** A Markdown file parsed, before its front matter is checked against its template's fields. */
 export interface ParsedPage {
@@ -87,13 +88,16 @@ export function frontMatterOnly(split: SplitContent): FrontMatterTexts {
 
 /**
  * Splits every content file as soon as it is read, so Markdown parsing can start at once.
- * gray-matter only splits here; the front matter is parsed with positions later.
+ * gray-matter only splits here; the front matter is parsed with positions later. A file the
+ * build cache knows (`cached`: the same bytes as a file that split before) is split only if
+ * something reads its front matter or body, which a build that reuses its result rarely does.
  */
 export function splitContent(
   files: ContentFiles,
   problems: Problems,
   /** Watch mode: the split of each source text object seen before. */
   known?: WeakMap<object, { file: string; frontMatter: string; job: MarkdownJob }>,
+  cached: ReadonlySet<string> = new Set(),
 ): SplitContent {
   const split = new Map<string, { file: string; frontMatter: string; job: MarkdownJob }>();
   for (const [key, source] of files) {
@@ -104,6 +108,10 @@ export function splitContent(
     }
     const locale = key.split('/', 1)[0];
     if (!isLocale(locale)) continue;
+    if (cached.has(key)) {
+      split.set(key, splitWhenRead(key, source, locale));
+      continue;
+    }
     const parts = splitFrontMatter(source.text);
     if (!parts) {
       problems.add('the file has no front matter', {
@@ -118,6 +126,33 @@ export function splitContent(
     split.set(key, entry);
   }
   return split;
+}
+
+/** A known file's split, made when first read. It split before, with these very bytes. */
+function splitWhenRead(key: string, source: ContentFile, locale: Locale): { file: string; frontMatter: string; job: MarkdownJob } {
+  let parts: SplitFile | undefined;
+  const split = () => {
+    parts ??= splitFrontMatter(source.text);
+    if (!parts) throw new Error(`content/${key} no longer splits, although the build cache knew its bytes`);
+    return parts;
+  };
+  return {
+    file: source.path,
+    get frontMatter() {
+      return split().frontMatter;
+    },
+    job: {
+      key,
+      file: source.path,
+      locale,
+      get body() {
+        return split().body;
+      },
+      get lineOffset() {
+        return split().lineOffset;
+      },
+    },
+  };
 }
 
 /**
