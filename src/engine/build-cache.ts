@@ -136,8 +136,8 @@ export class BuildCache {
     const keys = new Map<string, string>();
     this.keys = keys;
     for (const [file, source] of files) {
-      // The bytes, not the text: a known file need not be decoded, nor split (`splitContent`).
-      const key = createHash('md5').update(routesHash).update(source.bytes).digest('hex');
+      // The hash of the bytes, not the text: a known file need not be decoded, nor split (`splitContent`).
+      const key = createHash('md5').update(routesHash).update(source.hash).digest('hex');
       keys.set(file, key);
       const cached = this.content.get(file);
       if (cached?.key === key) known.set(file, cached);
@@ -212,17 +212,10 @@ export class BuildCache {
    * already holds, is neither rendered nor written. `everything` covers what all pages read.
    */
   pageReuse(build: PageInputs, everything: string, inOutput: (file: string, hash: string) => boolean): PageReuse {
-    // A content file's key (its text and the route table, hashed above) stands for its text:
-    // the route table is among what every page reads anyway.
     // A file known by its bytes has the front matter it had: its hash is kept, the file unsplit.
     const frontMatterHashes = new Map<string, string>();
     for (const [file, entry] of this.content) if (entry.key === this.keys.get(file)) frontMatterHashes.set(file, entry.frontMatterHash);
-    const hashOf = pageInputHasher(
-      build,
-      (_, text) => contentHash(text),
-      (file) => this.keys.get(file),
-      (file) => frontMatterHashes.get(file),
-    );
+    const hashOf = pageInputHasher(build, (_, text) => contentHash(text), (file) => frontMatterHashes.get(file));
     this.reuse = { pages: this.pages, everything, rendered: 0, hashOf, inOutput };
     return this.reuse;
   }

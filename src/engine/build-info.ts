@@ -29,10 +29,10 @@ export interface BuildInputs {
   contentDigest: string;
 }
 
-/** What the build id takes of the Markdown files: a digest of their names and bytes. */
+/** What the build id takes of the Markdown files: a digest of their names and the hashes of their bytes. */
 export function contentDigest(content: SiteSources['content']): string {
   const digest = createHash('sha256');
-  for (const [name, file] of content) digest.update(`content/${name}`).update('\0').update(file.bytes).update('\0');
+  for (const [name, file] of content) digest.update(`content/${name}`).update('\0').update(file.hash).update('\0');
   return digest.digest('hex');
 }
 

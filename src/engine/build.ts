@@ -118,7 +118,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     // A cold build of a large site (every body to render) keeps lean heaps from the start.
     if (!session && readAhead) leanHeaps(countContentFiles(root));
-    const { sources, frontMatters, cache, known, keys, digest, large } = await readAndSendContent(root, session, cacheLoading, markdown, problems);
+    // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
+    const decode = readAhead ? 'now' : 'when-read';
+    const { sources, frontMatters, cache, known, keys, digest, large } = await readAndSendContent(root, session, cacheLoading, markdown, problems, decode);
     // Watch mode parses again only what changed.
     const once = <T>(name: string, key: string, compute: () => T): T => (session ? session.memo(name, key, problems, compute) : compute());
     timings.lap(large ? 'read sources (large build)' : 'read sources');
@@ -358,8 +360,12 @@ async function readAndSendContent(
   cacheLoading: Promise<BuildCache> | undefined,
   markdown: MarkdownStage,
   problems: Problems,
+  decode: 'now' | 'when-read',
 ) {
-  const read = session?.sources && session.changed ? await refreshSources(session.sources, session.changed, problems) : await readSources(root, problems);
+  const read =
+    session?.sources && session.changed
+      ? await refreshSources(session.sources, session.changed, problems)
+      : await readSources(root, problems, decode);
   if (session) session.sources = read;
   problems.throwIfAny();
   // What the persistent cache knows needs no Markdown work, and its files are not even split.

@@ -14,16 +14,15 @@ export interface PageInputs {
 /**
  * The hash of an input a page read, by name: `messages:<locale>`, `content:<route id>:<locale>`
  * (the whole file) or `summary:<route id>:<locale>` (what a card of it shows: front matter and
- * reading time). `hashText` hashes a source text; `owner` is the object it belongs to, which
- * watch mode replaces when the file changes, so it can keep hashes with it. `fileHash`, when it
- * knows one, is a hash of a content file (by path relative to `content/`) computed before;
- * `frontMatterHash`, when it knows one, is `hashText` of a content file's front matter, kept
- * from an earlier build, so that a file need not be split to hash what a card of it shows.
+ * reading time). A content file is known by the hash of its bytes, taken as it was read.
+ * `hashText` hashes a source text; `owner` is the object it belongs to, which watch mode
+ * replaces when the file changes, so it can keep hashes with it. `frontMatterHash`, when it
+ * knows one, is `hashText` of a content file's front matter (by path relative to `content/`),
+ * kept from an earlier build, so that a file need not be split to hash what a card of it shows.
  */
 export function pageInputHasher(
   build: PageInputs,
   hashText: (owner: object, text: string) => string,
-  fileHash: (file: string) => string | undefined = () => undefined,
   frontMatterHash: (file: string) => string | undefined = () => undefined,
 ): (input: string) => string {
   const { sources, split, content } = build;
@@ -43,7 +42,7 @@ export function pageInputHasher(
       hash = `${entry ? (frontMatterHash(file!) ?? hashText(entry, entry.frontMatter)) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
     } else {
       const source = file ? sources.content.get(file) : undefined;
-      hash = source ? (fileHash(file!) ?? hashText(source, source.text)) : '';
+      hash = source?.hash ?? '';
     }
     hashes.set(input, hash);
     return hash;
