@@ -25,12 +25,13 @@ export interface BuildInputs {
   css: string;
   /** The time of the site folder's last git commit (`lastCommitTime`), if it is in git. */
   commitTime: number | undefined;
-  /** `contentDigest` of the sources' content files, taken while their texts were there. */
-  contentDigest: string;
 }
 
-/** What the build id takes of the Markdown files: a digest of their names and the hashes of their bytes. */
-export function contentDigest(content: SiteSources['content']): string {
+/**
+ * What the build id takes of the Markdown files: a digest of their names and the hashes of
+ * their bytes, which a large build keeps after it lets the texts go (`withoutContentTexts`).
+ */
+function contentDigest(content: SiteSources['content']): string {
   const digest = createHash('sha256');
   for (const [name, file] of content) digest.update(`content/${name}`).update('\0').update(file.hash).update('\0');
   return digest.digest('hex');
@@ -47,7 +48,7 @@ export function computeBuildInfo(sources: SiteSources, inputs: BuildInputs, env 
     if (file) add(file.path.slice(sources.root.length), file.text);
   }
   const releaseId = release.copy().digest('hex').slice(0, 12);
-  add('content', inputs.contentDigest);
+  add('content', contentDigest(sources.content));
   if (sources.redirects) add('content/redirects.yaml', sources.redirects.text);
   for (const [name, bytes] of sources.publicFiles) add(`public/${name}`, bytes);
   return { id: release.digest('hex').slice(0, 12), release: releaseId, timestamp: sourceTimestamp(sources, inputs.commitTime, env) };

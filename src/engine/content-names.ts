@@ -37,7 +37,7 @@ export function nameByContent(outputs: readonly NamedOutput[]): { names: Map<str
       if (target) renamed.set(imported, rename(target));
     }
     const contents = renamed.size ? rewriteImports(output.contents, renamed) : output.contents;
-    const name = withHash(output.name, contentHash(contents));
+    const name = withHash(output.name, base32Hash(contents));
     names.set(output.name, name);
     files.set(name, contents);
     return name;
@@ -61,7 +61,7 @@ function withHash(name: string, hash: string): string {
 }
 
 /** Eight characters of base32 (as esbuild's): 40 bits, upper case, safe in any file system. */
-function contentHash(contents: Uint8Array): string {
+function base32Hash(contents: Uint8Array): string {
   const digest = createHash('sha256').update(contents).digest();
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = 0;

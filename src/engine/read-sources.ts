@@ -84,8 +84,8 @@ export async function readSources(root: string, problems: Problems, decode: 'now
 /**
  * The sources without the texts of the content files: what a large build keeps once every body
  * is with the Markdown workers and the front matter is split off (`frontMatterOnly`), so that
- * 110 MB of Markdown at 10,000 articles x 3 do not stay on the main thread. The build id has
- * its digest of them already (`contentDigest`). Reading a released text is a mistake of the
+ * 110 MB of Markdown at 10,000 articles x 3 do not stay on the main thread. Each keeps the hash
+ * of its bytes, which the build id and the cache take. Reading a released text is a mistake of the
  * engine, so it throws rather than give an empty text.
  */
 export function withoutContentTexts(sources: SiteSources): SiteSources {
