@@ -1,8 +1,8 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, the
 // cold build of the real site (a fresh process, no template cache), `sitegen check` of its
 // output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
-// Then watch latency, page-weight budgets, the Markdown parse and the scale suite.
-// `--only build,watch,budgets,markdown,scale`
+// Then watch latency, page-weight budgets, the Markdown parse, reading pages for the policy and the scale suite.
+// `--only build,watch,budgets,markdown,policy,scale`
 // runs some of the parts; other arguments go to the scale suite (`--10k`, `--sizes`, `--runs`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
-const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'markdown', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
+const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'markdown', 'policy', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
 
 function time(args, before) {
   const samples = [];
@@ -97,6 +97,12 @@ if (parts.includes('budgets')) {
 if (parts.includes('markdown')) {
   console.log('');
   execFileSync(process.execPath, [path.join(repo, 'bench/markdown-parse.mjs')], { stdio: 'inherit' });
+}
+
+// Reading pages for the security policy, with and without their Markdown body (bench/policy-scan.mjs).
+if (parts.includes('policy')) {
+  console.log('');
+  execFileSync(process.execPath, [path.join(repo, 'bench/policy-scan.mjs')], { stdio: 'inherit' });
 }
 
 // The scale suite: generated sites of 1,000 and 4,000 articles per locale against Hugo and

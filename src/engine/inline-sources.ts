@@ -89,14 +89,70 @@ export function sharedStylesheetReader(css: string | undefined, read: (html: str
   };
 }
 
-/** `inlineSourcesOf` for pages that all inline the stylesheet `css`, on the calling thread (see above). */
-export function sharedStylesheetScanner(css: string | undefined): (html: string) => InlineSources {
+/**
+ * `inlineSourcesOf` for pages that all inline the stylesheet `css`, on the calling thread (see
+ * above). Given the Markdown body a page shows, it also leaves that out when it is inert
+ * (`withoutInertBody`): together about two fifths of what a generated article's page would
+ * have parsed.
+ */
+export function sharedStylesheetScanner(css: string | undefined): (html: string, body?: string) => InlineSources {
   const shared = sharedStylesheet(css);
-  if (!shared) return inlineSourcesOf;
-  return (html) => {
-    const rest = shared.cut(html);
-    return rest === undefined ? inlineSourcesOf(html) : shared.add(inlineSourcesOf(rest));
+  return (html, body) => {
+    const rest = shared?.cut(html);
+    const read = (page: string) => inlineSourcesOf(body === undefined ? page : withoutInertBody(page, body));
+    return rest === undefined ? read(html) : shared!.add(read(rest));
   };
+}
+
+/**
+ * Elements a sanitized Markdown body is made of that the policy does not read and after which
+ * an HTML tokenizer is where it was before: no element read for the policy (script, style,
+ * link, img, source), none whose content is raw text (script, style, textarea, title, xmp,
+ * iframe, noembed, noframes, noscript, plaintext), none that starts foreign content (svg,
+ * math), no comment or declaration.
+ */
+const INERT_ELEMENTS = [
+  'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'dd', 'del', 'details', 'div', 'dl', 'dt', 'em',
+  'h[1-6]', 'hr', 'i', 'input', 'ins', 'kbd', 'li', 'ol', 'p', 'pre', 'q', 's', 'section',
+  'span', 'strong', 'sub', 'summary', 'sup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead',
+  'tr', 'ul',
+];
+
+/**
+ * What makes a fragment other than inert: a `<` not followed by an inert element's start or
+ * end tag (a `<` inside an attribute value counts too: conservative, as hast-util-to-html
+ * escapes `<` in text but not in attributes), or a style attribute. One regular expression,
+ * so checking a body costs little beside reading it.
+ */
+const NOT_INERT = new RegExp(`<(?!/?(?:${INERT_ELEMENTS.join('|')})[\\s/>])|\\sstyle\\s*=`, 'i');
+
+/** Whether `fragment` adds nothing to a page's policy and leaves the tokenizer as it found it. */
+function isInert(fragment: string): boolean {
+  return fragment.startsWith('<') && !NOT_INERT.test(fragment);
+}
+
+/**
+ * Start tags a body is not cut after: elements whose content is raw text (a body there would be
+ * that text), and those that start foreign content.
+ */
+const NOT_ORDINARY = /^<(script|style|textarea|title|xmp|iframe|noembed|noframes|noscript|plaintext|svg|math)[\s>]/i;
+
+/**
+ * `page` without the Markdown `body` it shows, when the body is inert (`isInert`) and sits
+ * right after an ordinary start tag; otherwise `page` as it is. What the rest holds is then
+ * exactly what the whole page holds: the body starts and ends between tags and opens nothing
+ * it does not close, so every token before and after it is read as before. Templates place a
+ * body with `dangerouslySetInnerHTML`; React escapes `<` in text and attribute values, so an
+ * occurrence of a body elsewhere is inert HTML too, or raw text a template wrote itself, which
+ * the start-tag check turns away.
+ */
+export function withoutInertBody(page: string, body: string): string {
+  if (!isInert(body)) return page;
+  const at = page.indexOf(body);
+  if (at <= 0 || page[at - 1] !== '>') return page;
+  const tag = page.slice(page.lastIndexOf('<', at - 1), at);
+  if (!/^<[a-zA-Z][^<>]*>$/.test(tag) || NOT_ORDINARY.test(tag)) return page;
+  return page.slice(0, at) + page.slice(at + body.length);
 }
 
 function sharedStylesheet(css: string | undefined) {

@@ -99,7 +99,7 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
       const page = renderPage(plan, problems);
       bodies.delete(key);
       return {
-        page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html) },
+        page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html) },
         problems: problems.errors.map((error) => {
           const stack = error.cause instanceof Error && error.cause.stack ? templateSources(error.cause.stack) : undefined;
           // Located here only once its stack points at the template sources.

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../../src/engine/errors';
 import { cloudFrontPolicy, headersFile, headersForPath, nginxSnippet } from '../../src/engine/header-formats';
-import { cspHash, inlineSourcesOf, sharedStylesheetReader } from '../../src/engine/inline-sources';
+import { cspHash, inlineSourcesOf, sharedStylesheetReader, sharedStylesheetScanner, withoutInertBody } from '../../src/engine/inline-sources';
+import { createMarkdownRenderer } from '../../src/engine/markdown';
+import { splitFrontMatter } from '../../src/engine/front-matter-split';
 import { contentSecurityPolicy, securityHeaders } from '../../src/engine/security-headers';
 import { parseSiteSettings, type SiteSettings } from '../../src/engine/site-settings';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO } from '../helpers/site';
@@ -63,6 +66,56 @@ describe('reading pages that share an inline stylesheet', () => {
     const noStylesheet = '<html><head><script>go()</script></head></html>';
     expect(await read(noStylesheet)).toEqual(inlineSourcesOf(noStylesheet));
     expect((await read(noStylesheet)).styles).toEqual([]);
+  });
+});
+
+describe('reading a page without the Markdown body it shows', () => {
+  const markdown = createMarkdownRenderer();
+  const bodyOf = (text: string) =>
+    markdown.finish(markdown.parse(text), { file: 'page.md', lineOffset: 0, routeUrl: () => '/x', foreignRoute: () => undefined, problems: new Problems() }).html;
+  // The shape of the site's pages: scripts and an inline SVG around the body's container.
+  const pageWith = (body: string, container = '<div class="prose">') =>
+    `<!DOCTYPE html><html><head><script type="module">go()</script><script type="application/json">{"a":1}</script></head>` +
+    `<body><svg viewBox="0 0 1 1"><path d="M0 0"/></svg><p style="color:red">x</p><article>${container}${body}</div></article>` +
+    `<img src="https://cdn.example/logo.png"></body></html>`;
+  const contentDir = path.join(REPO, 'content');
+  const bodies = readdirSync(contentDir, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => splitFrontMatter(readFileSync(path.join(contentDir, file), 'utf8'))!.body);
+
+  it("leaves out every body of the site, and finds what the whole page holds", () => {
+    expect(bodies.length).toBeGreaterThan(90);
+    for (const body of [...bodies.map(bodyOf), bodyOf('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n\nA note.[^1]\n\n[^1]: The note.\n')]) {
+      const page = pageWith(body);
+      expect(withoutInertBody(page, body)).toBe(page.replace(body, ''));
+      expect(inlineSourcesOf(withoutInertBody(page, body))).toEqual(inlineSourcesOf(page));
+    }
+  });
+
+  it('reads a body that adds to the policy or is not between tags as part of the page', () => {
+    const image = bodyOf('A picture: ![logo](https://images.example/a.png)\n');
+    const styled = '<p>Write style="x" in a tag.</p>';
+    const comment = '<p>a</p><!-- b -->';
+    for (const body of [image, styled, comment]) expect(withoutInertBody(pageWith(body), body)).toBe(pageWith(body));
+    expect(inlineSourcesOf(pageWith(image)).imageSources).toContain('https://images.example');
+    // A template that writes a body into an element whose content is raw text, or after a start
+    // tag with a `>` in an attribute: the page is read whole.
+    const body = bodyOf('Just *text*.\n');
+    for (const container of ['<script type="text/template">', '<textarea>', '<div title="a>b">']) {
+      const page = pageWith(body, container);
+      expect(withoutInertBody(page, body)).toBe(page);
+    }
+    expect(withoutInertBody(pageWith(body), body)).not.toBe(pageWith(body));
+  });
+
+  it('is what the page workers read: the shared stylesheet and the body left out, the same sources', () => {
+    const css = 'body{margin:0}';
+    const scan = sharedStylesheetScanner(css);
+    const body = bodies.map(bodyOf).find((html) => html.length > 1000)!;
+    const page = pageWith(body).replace('<head>', `<head><style>${css}</style>`);
+    expect(scan(page, body)).toEqual(inlineSourcesOf(page));
+    expect(scan(page, body).styles).toContain(cspHash(css));
   });
 });
 
