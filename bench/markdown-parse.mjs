@@ -1,6 +1,8 @@
 // The engine's Markdown parse against remark-gfm's own, alternating in one process so both see
 // the same load: `node bench/markdown-parse.mjs [count]`. The engine leaves out what cannot
-// match in a body (src/engine/markdown.ts); both give the same tree (test/engine/markdown.test.ts).
+// match in a body (src/engine/markdown.ts) and is bundled as the CLI is, with the patches to
+// its libraries (scripts/library-patches.mjs); both give the same tree
+// (test/engine/markdown.test.ts, test/engine/library-patches.test.ts).
 // Two sets of bodies: generated articles (each with a table, none with an `@`) and the real
 // site's pages and articles.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
+import { esbuildLibraryPatches } from '../scripts/library-patches.mjs';
 import { generateSite } from './generate-site.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,7 +28,7 @@ try {
     .map((file) => bodyOf(path.join(contentDir, file)));
 
   const engineModule = path.join(root, 'markdown.mjs');
-  await esbuild.build({ entryPoints: [path.join(repo, 'src/engine/markdown.ts')], bundle: true, format: 'esm', platform: 'node', outfile: engineModule, logLevel: 'warning' });
+  await esbuild.build({ entryPoints: [path.join(repo, 'src/engine/markdown.ts')], bundle: true, format: 'esm', platform: 'node', outfile: engineModule, logLevel: 'warning', plugins: [esbuildLibraryPatches()] });
   const { createMarkdownRenderer } = await import(pathToFileURL(engineModule).href);
   const parsers = { 'remark-gfm': remark().use(remarkGfm).freeze(), engine: createMarkdownRenderer() };
 

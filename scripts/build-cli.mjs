@@ -11,20 +11,21 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { esbuildLibraryPatches } from './library-patches.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const outdir = new URL('../lib/', import.meta.url).pathname;
 rmSync(outdir, { recursive: true, force: true });
 
-// What this engine was bundled from: its sources and the exact dependencies (a new remark
-// renders other HTML). Build caches are keyed on it, so an engine rebuilt from changed code
-// never reuses what an earlier one cached under the same version number.
+// What this engine was bundled from: its sources, the exact dependencies (a new remark
+// renders other HTML) and the patches to them. Build caches are keyed on it, so an engine
+// rebuilt from changed code never reuses what an earlier one cached under the same version.
 const code = createHash('sha256');
 const sources = readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
   .map((entry) => path.join(entry.parentPath, entry.name))
   .sort();
-for (const file of [...sources, path.join(root, 'package-lock.json')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+for (const file of [...sources, path.join(root, 'package-lock.json'), path.join(root, 'scripts/library-patches.mjs')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 
 await esbuild.build({
   entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/markdown-worker.ts', 'page-worker': 'src/engine/page-worker.ts', zod: 'src/engine/zod.ts' },
@@ -41,5 +42,7 @@ await esbuild.build({
   sourcemap: 'linked',
   define: { __SITEGEN_CODE__: JSON.stringify(code.digest('hex').slice(0, 16)) },
   chunkNames: 'chunks/[name]-[hash]',
+  // Performance patches to dependencies, the same results (scripts/library-patches.mjs).
+  plugins: [esbuildLibraryPatches()],
   logLevel: 'warning',
 });

@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { Problems } from '../../src/engine/errors';
+import { splitFrontMatter } from '../../src/engine/front-matter-split';
+import type { MarkdownRenderer } from '../../src/engine/markdown';
+import { REPO, tempDir } from '../helpers/site';
+
+type Patch = { name: string; file: RegExp; apply(text: string): string };
+type Patches = { LIBRARY_PATCHES: Patch[]; esbuildLibraryPatches(): esbuild.Plugin };
+
+const patches = (await import(pathToFileURL(path.join(REPO, 'scripts/library-patches.mjs')).href)) as Patches;
+
+/** The engine's Markdown renderer bundled as the CLI bundles it, with the patches or without. */
+async function bundledRenderer(dir: string, patched: boolean): Promise<{ renderer: MarkdownRenderer; code: string }> {
+  const outfile = path.join(dir, `markdown-${patched ? 'patched' : 'plain'}.mjs`);
+  await esbuild.build({
+    entryPoints: [path.join(REPO, 'src/engine/markdown.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    outfile,
+    logLevel: 'warning',
+    plugins: patched ? [patches.esbuildLibraryPatches()] : [],
+  });
+  const module = (await import(pathToFileURL(outfile).href)) as { createMarkdownRenderer(): MarkdownRenderer };
+  return { renderer: module.createMarkdownRenderer(), code: readFileSync(outfile, 'utf8') };
+}
+
+// Every construct of CommonMark and GFM that mdast-util-from-markdown has a handler for.
+const CONSTRUCTS = `Setext heading
+===============
+
+## ATX heading with \`code\`, *emphasis*, **strong** and ~~deleted~~ text
+
+A paragraph with a [link](https://example.com "title"), a [reference][ref], a [collapsed][] and a
+[shortcut] reference, an ![image](/a.png "alt title"), an ![image reference][ref], a bare
+https://example.com/path?q=1 and www.example.org link, an address office@example.com, an entity
+&amp; &copy; &#169; &#xA9;, an escape \\*not emphasis\\*, a hard break  
+here and one with a backslash\\
+there, <span>inline HTML</span> and an autolink <https://example.net>.
+
+[ref]: https://example.com/ref "Reference"
+[collapsed]: /collapsed
+[shortcut]: </with space> 'single'
+
+> A quote with a list:
+>
+> 1. one
+> 2. two
+>    - nested *item*
+>    - [ ] open task
+>    - [x] done task
+
+* loose item
+
+* another loose item
+
+      indented code
+
+\`\`\`ts title="x"
+const fenced = 1 < 2 && "code";
+\`\`\`
+
+~~~
+tilde fence
+~~~
+
+<div>
+HTML block
+</div>
+
+---
+
+| left | center | right | none |
+|:-----|:------:|------:|------|
+| a \\| b | \`c\` | **d** | [e](/e) |
+
+Text with a footnote[^note] and another[^2].
+
+[^note]: The note, with *emphasis*.
+
+    And an indented paragraph in it.
+
+[^2]: Short.
+`;
+
+describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
+  it('give the same trees and HTML as the libraries as published, for every construct and every body of the site', { timeout: 60_000 }, async () => {
+    const dir = await tempDir();
+    const plain = await bundledRenderer(dir, false);
+    const patched = await bundledRenderer(dir, true);
+    expect(patched.code).toContain('sitegenContext.sliceSerialize = ');
+    expect(plain.code).not.toContain('sitegenContext');
+
+    const contentDir = path.join(REPO, 'content');
+    const siteBodies = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.md'))
+      .map((file) => splitFrontMatter(readFileSync(path.join(contentDir, file), 'utf8'))!.body);
+    expect(siteBodies.length).toBeGreaterThan(90);
+    for (const body of [CONSTRUCTS, ...siteBodies]) {
+      const renders = [plain, patched].map(({ renderer }) => {
+        const tree = renderer.parse(body);
+        const json = JSON.stringify(tree);
+        const problems = new Problems();
+        const html = renderer.finish(tree, { file: 'page.md', lineOffset: 0, routeUrl: (id) => `/${id}`, foreignRoute: () => undefined, problems }).html;
+        return { json, html, problems: problems.errors.map((error) => error.message) };
+      });
+      expect(renders[1]).toEqual(renders[0]);
+    }
+  });
+
+  it('stop the bundle when mdast-util-from-markdown is not the code the patch was written for', () => {
+    const [patch] = patches.LIBRARY_PATCHES;
+    const file = path.join(REPO, 'node_modules/mdast-util-from-markdown/lib/index.js');
+    expect(patch!.file.test(file)).toBe(true);
+    expect(() => patch!.apply('export function compile() {}')).toThrow(/not the code this patch was written for/);
+    // Applied once only: patched code is not what the patch expects.
+    expect(() => patch!.apply(patch!.apply(readFileSync(file, 'utf8')))).toThrow(/not the code this patch was written for/);
+  });
+});
