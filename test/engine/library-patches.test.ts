@@ -94,6 +94,8 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
     const patched = await bundledRenderer(dir, true);
     expect(patched.code).toContain('sitegenContext.sliceSerialize = ');
     expect(plain.code).not.toContain('sitegenContext');
+    expect(plain.code).toMatch(/Object\.defineProperty\(visit\d*, "name"/);
+    expect(patched.code).not.toMatch(/Object\.defineProperty\(visit\d*, "name"/);
 
     const contentDir = path.join(REPO, 'content');
     const siteBodies = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
@@ -112,12 +114,15 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
     }
   });
 
-  it('stop the bundle when mdast-util-from-markdown is not the code the patch was written for', () => {
-    const [patch] = patches.LIBRARY_PATCHES;
-    const file = path.join(REPO, 'node_modules/mdast-util-from-markdown/lib/index.js');
-    expect(patch!.file.test(file)).toBe(true);
-    expect(() => patch!.apply('export function compile() {}')).toThrow(/not the code this patch was written for/);
-    // Applied once only: patched code is not what the patch expects.
-    expect(() => patch!.apply(patch!.apply(readFileSync(file, 'utf8')))).toThrow(/not the code this patch was written for/);
+  it('stop the bundle when a library is not the code its patch was written for', () => {
+    const files = ['mdast-util-from-markdown/lib/index.js', 'unist-util-visit-parents/lib/index.js'].map((file) => path.join(REPO, 'node_modules', file));
+    expect(patches.LIBRARY_PATCHES).toHaveLength(files.length);
+    patches.LIBRARY_PATCHES.forEach((patch, index) => {
+      const file = files[index]!;
+      expect(files.filter((candidate) => patch.file.test(candidate))).toEqual([file]);
+      expect(() => patch.apply('export function compile() {}')).toThrow(/not the code this patch was written for/);
+      // Applied once only: patched code is not what the patch expects.
+      expect(() => patch.apply(patch.apply(readFileSync(file, 'utf8')))).toThrow(/not the code this patch was written for/);
+    });
   });
 });
