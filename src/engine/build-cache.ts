@@ -213,9 +213,11 @@ export class BuildCache {
    */
   pageReuse(build: PageInputs, everything: string, inOutput: (file: string, hash: string) => boolean): PageReuse {
     // A file known by its bytes has the front matter it had: its hash is kept, the file unsplit.
-    const frontMatterHashes = new Map<string, string>();
-    for (const [file, entry] of this.content) if (entry.key === this.keys.get(file)) frontMatterHashes.set(file, entry.frontMatterHash);
-    const hashOf = pageInputHasher(build, (_, text) => contentHash(text), (file) => frontMatterHashes.get(file));
+    const frontMatterHash = (file: string) => {
+      const entry = this.content.get(file);
+      return entry && entry.key === this.keys.get(file) ? entry.frontMatterHash : undefined;
+    };
+    const hashOf = pageInputHasher(build, (_, text) => contentHash(text), frontMatterHash);
     this.reuse = { pages: this.pages, everything, rendered: 0, hashOf, inOutput };
     return this.reuse;
   }

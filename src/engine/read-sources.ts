@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../shared/locales';
 import type { Problems } from './errors';
+import { contentHash } from './write-output';
 
 /** A source file's absolute path and text. */
 export interface SourceText {
@@ -20,12 +20,12 @@ export interface SourceText {
  * thread's next full collection, late in the build.
  */
 export interface ContentSource extends SourceText {
-  /** SHA-1 of the file's bytes. */
+  /** `contentHash` (SHA-1) of the file's bytes. */
   readonly hash: string;
 }
 
 export function contentSource(file: string, bytes: Buffer, decode: 'now' | 'when-read'): ContentSource {
-  const hash = createHash('sha1').update(bytes).digest('hex');
+  const hash = contentHash(bytes);
   let text = decode === 'now' ? bytes.toString('utf8') : undefined;
   let held: Buffer | undefined = decode === 'now' ? undefined : bytes;
   return {
