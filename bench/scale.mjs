@@ -1,7 +1,9 @@
 // The scale suite of `npm run bench`: the real site plus N generated articles in each of the
 // three locales, built by sitegen (cold, warm, one article changed) and, side by side in the
 // same run, by Hugo and Eleventy with minimal equivalent layouts. Wall time, pages per second
-// and peak RSS, median of BENCH_SCALE_RUNS runs; the table goes to bench/results.md.
+// and peak RSS, median of BENCH_SCALE_RUNS runs; the table goes to bench/results.md. The
+// plainest remark build of the same articles (bench/remark-loop.mjs) runs beside them: how far
+// any remark pipeline is from the cold-build targets on this machine.
 //
 //   node bench/scale.mjs [--sizes 1000,4000] [--10k] [--runs 3]
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import { generateSite } from './generate-site.mjs';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/sitegen.js');
 const eleventyBin = path.join(repo, 'node_modules/@11ty/eleventy/cmd.cjs');
+const remarkLoop = path.join(repo, 'bench/remark-loop.mjs');
 const LOCALES = ['en', 'hu', 'de'];
 
 const args = process.argv.slice(2);
@@ -110,7 +113,9 @@ for (const size of sizes) {
     const eleventy = existsSync(eleventyBin) ? eleventySite(root) : undefined;
     const eleventyCold =
       eleventy && repeat(() => measure(process.execPath, [eleventyBin, '--quiet'], eleventy, () => rmSync(path.join(eleventy, '_site'), { recursive: true, force: true })));
-    rows.push({ size, pages, cold, warm, changed, hugoCold, eleventyCold });
+    const loopOutput = path.join(root, 'remark-loop');
+    const loop = repeat(() => measure(process.execPath, [remarkLoop, root, loopOutput], root, () => rmSync(loopOutput, { recursive: true, force: true })));
+    rows.push({ size, pages, cold, warm, changed, hugoCold, eleventyCold, loop });
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -124,12 +129,13 @@ const lines = [
   `\`node bench/scale.mjs\`: median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform} ${process.arch}.`,
   'Each site is the real one plus N generated articles (about 600 words: headings, lists, links, code, a table) in each of en, hu and de.',
   'Hugo and Eleventy build the same articles with a minimal layout each (no hub pages, no widgets).',
+  'The remark loop (`bench/remark-loop.mjs`) builds them too, with nothing but gray-matter, remark with GFM, remark-html and React on one worker thread per core: the least a remark build of these articles costs here.',
   '',
-  '| articles x 3 locales | sitegen pages | sitegen cold | warm, nothing changed | one article changed | Hugo cold | Eleventy cold | cold / Eleventy | cold / Hugo | warm / Hugo | changed / Hugo | sitegen peak RSS | pages/s cold | ms/page cold |',
-  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| articles x 3 locales | sitegen pages | sitegen cold | warm, nothing changed | one article changed | Hugo cold | Eleventy cold | cold / Eleventy | cold / Hugo | warm / Hugo | changed / Hugo | sitegen peak RSS | pages/s cold | ms/page cold | remark loop | remark loop / Eleventy |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map(
     (row) =>
-      `| ${row.size} | ${row.pages} | ${format(row.cold)} | ${format(row.warm)} | ${format(row.changed)} | ${format(row.hugoCold)} | ${format(row.eleventyCold)} | ${ratio(row.cold, row.eleventyCold)} | ${ratio(row.cold, row.hugoCold)} | ${ratio(row.warm, row.hugoCold)} | ${ratio(row.changed, row.hugoCold)} | ${Math.max(row.cold.rss, row.warm.rss, row.changed.rss).toFixed(0)} MB | ${(row.pages / (row.cold.ms / 1000)).toFixed(0)} | ${(row.cold.ms / row.pages).toFixed(2)} |`,
+      `| ${row.size} | ${row.pages} | ${format(row.cold)} | ${format(row.warm)} | ${format(row.changed)} | ${format(row.hugoCold)} | ${format(row.eleventyCold)} | ${ratio(row.cold, row.eleventyCold)} | ${ratio(row.cold, row.hugoCold)} | ${ratio(row.warm, row.hugoCold)} | ${ratio(row.changed, row.hugoCold)} | ${Math.max(row.cold.rss, row.warm.rss, row.changed.rss).toFixed(0)} MB | ${(row.pages / (row.cold.ms / 1000)).toFixed(0)} | ${(row.cold.ms / row.pages).toFixed(2)} | ${format(row.loop)} | ${ratio(row.loop, row.eleventyCold)} |`,
   ),
   '',
   'Targets (4,000 x 3): cold under Eleventy (aim 0.7x) and at most 2x Hugo; warm and one-change at most 0.3x Hugo cold; peak RSS under 1 GB at 10,000 x 3; ms/page within 20 % from 1,000 to 4,000.',

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../../src/engine/errors';
 import { splitFrontMatter } from '../../src/engine/front-matter-split';
@@ -96,6 +97,9 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
     expect(plain.code).not.toContain('sitegenContext');
     expect(plain.code).toMatch(/Object\.defineProperty\(visit\d*, "name"/);
     expect(patched.code).not.toMatch(/Object\.defineProperty\(visit\d*, "name"/);
+    expect(patched.code).toContain('sitegenCombined(settings.extensions');
+    expect(plain.code).toMatch(/list\d*\.splice\(\.\.\.parameters\)/);
+    expect(patched.code).not.toMatch(/list\d*\.splice\(\.\.\.parameters\)/);
 
     const contentDir = path.join(REPO, 'content');
     const siteBodies = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
@@ -115,7 +119,9 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
   });
 
   it('stop the bundle when a library is not the code its patch was written for', () => {
-    const files = ['mdast-util-from-markdown/lib/index.js', 'unist-util-visit-parents/lib/index.js'].map((file) => path.join(REPO, 'node_modules', file));
+    const files = ['mdast-util-from-markdown/lib/index.js', 'unist-util-visit-parents/lib/index.js', 'micromark/lib/parse.js', 'micromark-util-chunked/index.js'].map((file) =>
+      path.join(REPO, 'node_modules', file),
+    );
     expect(patches.LIBRARY_PATCHES).toHaveLength(files.length);
     patches.LIBRARY_PATCHES.forEach((patch, index) => {
       const file = files[index]!;
@@ -124,5 +130,43 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
       // Applied once only: patched code is not what the patch expects.
       expect(() => patch.apply(patch.apply(readFileSync(file, 'utf8')))).toThrow(/not the code this patch was written for/);
     });
+  });
+
+  // The tokenizer's every edit of its events goes through this splice, so it is held to the
+  // published one on any list and any arguments, beyond what the bodies above happen to do.
+  it("splice the way micromark-util-chunked's published splice does, for any list and arguments", async () => {
+    const dir = await tempDir();
+    const load = async (patched: boolean) => {
+      const outfile = path.join(dir, `chunked-${patched ? 'patched' : 'plain'}.mjs`);
+      await esbuild.build({
+        entryPoints: [path.join(REPO, 'node_modules/micromark-util-chunked/index.js')],
+        bundle: true,
+        format: 'esm',
+        outfile,
+        logLevel: 'warning',
+        plugins: patched ? [patches.esbuildLibraryPatches()] : [],
+      });
+      return (await import(pathToFileURL(outfile).href)) as { splice(list: unknown[], start: number, remove: number, items: unknown[]): void };
+    };
+    const [plain, patched] = [await load(false), await load(true)];
+    const position = fc.oneof(fc.integer({ min: -70, max: 70 }), fc.constantFrom(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY));
+    const list = fc.array(fc.integer(), { maxLength: 60, size: 'max' });
+    fc.assert(
+      fc.property(list, position, position, list, (start, at, remove, items) => {
+        const [expected, actual] = [[...start], [...start]];
+        plain.splice(expected, at, remove, [...items]);
+        patched.splice(actual, at, remove, [...items]);
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    // Lists longer than the 10,000 items the published one inserts at a time.
+    const long = Array.from({ length: 25_000 }, (_, index) => index);
+    for (const [at, remove] of [[0, 0], [7, 3], [12_000, 20_000], [-5, 1]] as const) {
+      const [expected, actual] = [[...long], [...long]];
+      plain.splice(expected, at, remove, long);
+      patched.splice(actual, at, remove, long);
+      expect(actual).toEqual(expected);
+    }
   });
 });
