@@ -96,7 +96,14 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
   for (const worker of workers) worker.unref();
   return {
     async render(work, problems, deliver, fallback) {
-      const queue = [...work.plans];
+      // Taken from the front by a cursor: splicing the front off a list of 40,000 plans moves
+      // the rest every time (a quarter of a second at 10,000 articles x 3).
+      let taken = 0;
+      const take = (count = work.plans.length) => {
+        const plans = work.plans.slice(taken, taken + count);
+        taken += plans.length;
+        return plans;
+      };
       const here = async (plans: readonly PagePlan[]) => {
         for (const plan of plans) {
           const page = fallback(plan, problems);
@@ -107,7 +114,7 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
       try {
         setup = setupOf(work, moduleFile);
       } catch {
-        return here(queue.splice(0));
+        return here(take());
       }
       const tasksOf = (plans: readonly PagePlan[]) =>
         plans.map((plan): PageTask => {
@@ -122,8 +129,8 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
               let delivering = Promise.resolve();
               let failed = false;
               const fill = () => {
-                while (!failed && sent.length < MESSAGES_AHEAD && queue.length > 0) {
-                  const plans = queue.splice(0, PAGES_PER_MESSAGE);
+                while (!failed && sent.length < MESSAGES_AHEAD && taken < work.plans.length) {
+                  const plans = take(PAGES_PER_MESSAGE);
                   sent.push(plans);
                   worker.postMessage({ type: 'render', tasks: tasksOf(plans) } satisfies PageWorkerRequest);
                 }
@@ -178,8 +185,8 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
             }),
         ),
       );
-      // Every worker failed before the queue was empty.
-      await here(queue.splice(0));
+      // Every worker failed before every plan was taken.
+      await here(take());
     },
     count,
     close: () => workers.forEach((worker) => void worker.terminate()),
