@@ -12,6 +12,7 @@ import type { PageReuse, ReusablePage } from './render-pages';
 import { temporaryName } from './temporary-file';
 import { contentHash } from './write-output';
 import { BodyPacks, packEnds, type BodyLocation, type PackStream } from './body-packs';
+import { lazyFields } from './lazy-fields';
 
 /** What the cache keeps of one content file. */
 export interface CachedContent {
@@ -152,16 +153,12 @@ export class BuildCache {
    */
   streamBodies(): (file: string, markdown: RenderedMarkdown) => RenderedMarkdown {
     const stream = (this.stream ??= this.packs.stream());
+    // Read back from the stream when asked for: the main thread does not keep the HTML.
+    const withHtml = lazyFields<{ start: number; length: number }, { html: string }>({ html: (at) => stream.read(at.start, at.length) });
     return (file, { html, headings, words }) => {
       const at = stream.append(html);
       this.streamedAt.set(file, at);
-      return {
-        get html() {
-          return stream.read(at.start, at.length);
-        },
-        headings,
-        words,
-      };
+      return withHtml({ headings, words }, at);
     };
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, isLocale, type Locale } from '../shared/locales';
 import { SiteError, type Problems } from './errors';
+import { lazyFields } from './lazy-fields';
 import type { RenderedMarkdown } from './markdown';
 import { splitFrontMatter, type SplitFile } from './front-matter-split';
 import type { LinkData, MarkdownJob, MarkdownStage } from './markdown-jobs';
@@ -247,34 +248,46 @@ interface PendingBody {
 }
 
 function pendingBody(): PendingBody {
-  let value: RenderedMarkdown | undefined;
-  let resolve!: () => void;
-  const get = () => {
-    if (!value) throw new BodyPending();
-    return value;
-  };
-  const pending: PendingBody = {
-    body: {
-      get html() {
-        return get().html;
-      },
-      get headings() {
-        return get().headings;
-      },
-      get words() {
-        return get().words;
-      },
-    },
-    arrived: new Promise((done) => (resolve = done)),
-    fill(next) {
-      if (value) return;
-      value = next;
-      pending.arrived = undefined;
-      resolve();
-    },
-  };
-  return pending;
+  return new WaitedBody();
 }
+
+class WaitedBody implements PendingBody {
+  readonly body: RenderedMarkdown = bodyWhenThere({}, this);
+  arrived: Promise<void> | undefined;
+  private value: RenderedMarkdown | undefined;
+  private resolve!: () => void;
+
+  constructor() {
+    this.arrived = new Promise((done) => (this.resolve = done));
+  }
+
+  /** The body, or `BodyPending` thrown while it is on its way. */
+  current(): RenderedMarkdown {
+    if (!this.value) throw new BodyPending();
+    return this.value;
+  }
+
+  fill(next: RenderedMarkdown): void {
+    if (this.value) return;
+    this.value = next;
+    this.arrived = undefined;
+    this.resolve();
+  }
+}
+
+const bodyWhenThere = lazyFields<WaitedBody, RenderedMarkdown>({
+  html: (pending) => pending.current().html,
+  headings: (pending) => pending.current().headings,
+  words: (pending) => pending.current().words,
+});
+
+/** A page's content: its front matter, and the fields of its body when they are read. */
+const withBody = lazyFields<RenderedMarkdown, Omit<PageContent, 'data'>>({
+  html: (body) => body.html,
+  headings: (body) => body.headings,
+  words: (body) => body.words,
+  readingMinutes: (body) => readingMinutesOf(body.words),
+});
 
 /** Checks each page's front matter against the common fields and its template's own. */
 export function validateContent(
@@ -314,23 +327,9 @@ export function validateContent(
         if (data && validated && !known) validated.set(frontMatter, { template: route.template, data });
       }
       if (!data) continue;
-      byLocale[locale] = {
-        data,
-        // A body known from the build cache is read from it only if its page renders again;
-        // a body still on its way throws `BodyPending` when read.
-        get html() {
-          return body.html;
-        },
-        get headings() {
-          return body.headings;
-        },
-        get words() {
-          return body.words;
-        },
-        get readingMinutes() {
-          return readingMinutesOf(body.words);
-        },
-      };
+      // A body known from the build cache is read from it only if its page renders again;
+      // a body still on its way throws `BodyPending` when read.
+      byLocale[locale] = withBody({ data }, body);
     }
     if (LOCALES.every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
   }

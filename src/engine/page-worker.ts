@@ -15,6 +15,7 @@ import type { PageTask, PageWorkerReply, PageWorkerRequest, PageWorkerSetup, Wor
 import { pageRenderer, templateFrameIn } from './render-pages';
 import type { Heading, PageContent, TemplateModule } from './template-api';
 import { contentHash } from './write-output';
+import { lazyFields } from './lazy-fields';
 
 let rendering: Promise<(tasks: PageTask[]) => WorkerPage[]> | undefined;
 
@@ -56,6 +57,23 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Where a page's body is: in `bodies` while its own page renders, and nowhere else. */
+type BodyIn = { bodies: ReadonlyMap<string, { html: string; headings: readonly Heading[] }>; key: string };
+
+const ownBody = ({ bodies, key }: BodyIn) => {
+  const own = bodies.get(key);
+  if (!own) {
+    const [routeId, locale] = key.split('\0');
+    throw new Error(`the body of ${locale} ${routeId} is not this page's: templates show other pages through links`);
+  }
+  return own;
+};
+
+const withOwnBody = lazyFields<BodyIn, Pick<PageContent, 'html' | 'headings'>>({
+  html: (at) => ownBody(at).html,
+  headings: (at) => ownBody(at).headings,
+});
+
 async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => WorkerPage[]> {
   const templates = (await import(pathToFileURL(setup.moduleFile).href)) as TemplateModule;
   // Each page gets its own body with its task; every other page is known by its front matter
@@ -66,22 +84,7 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
       routeId,
       Object.fromEntries(
         Object.entries(byLocale).map(([locale, { data, words }]) => {
-          const body = () => {
-            const own = bodies.get(`${routeId}\0${locale}`);
-            if (!own) throw new Error(`the body of ${locale} ${routeId} is not this page's: templates show other pages through links`);
-            return own;
-          };
-          const page: PageContent = {
-            data: data as PageContent['data'],
-            words,
-            readingMinutes: readingMinutesOf(words),
-            get html() {
-              return body().html;
-            },
-            get headings() {
-              return body().headings;
-            },
-          };
+          const page: PageContent = withOwnBody({ data: data as PageContent['data'], words, readingMinutes: readingMinutesOf(words) }, { bodies, key: `${routeId}\0${locale}` });
           return [locale, page];
         }),
       ) as Record<Locale, PageContent>,

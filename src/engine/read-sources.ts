@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LOCALES, type Locale } from '../shared/locales';
 import type { Problems } from './errors';
 import { contentHash } from './write-output';
+import { lazyFields } from './lazy-fields';
 
 /** A source file's absolute path and text. */
 export interface SourceText {
@@ -25,21 +26,28 @@ export interface ContentSource extends SourceText {
 }
 
 export function contentSource(file: string, bytes: Buffer, decode: 'now' | 'when-read'): ContentSource {
-  const hash = contentHash(bytes);
-  let text = decode === 'now' ? bytes.toString('utf8') : undefined;
-  let held: Buffer | undefined = decode === 'now' ? undefined : bytes;
-  return {
-    path: file,
-    hash,
-    get text() {
-      if (text === undefined) {
-        text = held!.toString('utf8');
-        held = undefined;
-      }
-      return text;
-    },
-  };
+  const state: TextState = decode === 'now' ? { text: bytes.toString('utf8'), held: undefined } : { text: undefined, held: bytes };
+  return withText({ path: file, hash: contentHash(bytes) }, state);
 }
+
+/** A content file's text, or its bytes until the text is first read. */
+type TextState = { text: string | undefined; held: Buffer | undefined };
+
+const withText = lazyFields<TextState, { text: string }>({
+  text(state) {
+    if (state.text === undefined) {
+      state.text = state.held!.toString('utf8');
+      state.held = undefined;
+    }
+    return state.text;
+  },
+});
+
+const withReleasedText = lazyFields<string, { text: string }>({
+  text(name) {
+    throw new Error(`the text of content/${name} was released after it was split`);
+  },
+});
 
 /** Everything a build reads from the site folder. Only this module reads the site's sources. */
 export interface SiteSources {
@@ -89,13 +97,7 @@ export async function readSources(root: string, problems: Problems, decode: 'now
  * engine, so it throws rather than give an empty text.
  */
 export function withoutContentTexts(sources: SiteSources): SiteSources {
-  const released = (name: string, { path: file, hash }: ContentSource): ContentSource => ({
-    path: file,
-    hash,
-    get text(): string {
-      throw new Error(`the text of content/${name} was released after it was split`);
-    },
-  });
+  const released = (name: string, { path: file, hash }: ContentSource): ContentSource => withReleasedText({ path: file, hash }, name);
   return { ...sources, content: new Map([...sources.content].map(([name, source]) => [name, released(name, source)])) };
 }
 

@@ -14,7 +14,8 @@ import type { Route } from './route-table';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import type { FeedPlan } from './feeds';
 import type { FinishedPage, PageWorkers } from './page-workers';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageSummary, SiteSettings, TemplateModule } from './template-api';
+import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteSettings, TemplateModule } from './template-api';
+import { lazyFields } from './lazy-fields';
 
 /** What every page of a build renders from. */
 export interface RenderInput {
@@ -332,6 +333,9 @@ export function templateFrameIn(stack: string, templateFiles: readonly string[])
   return {};
 }
 
+/** Read when a card shows it: the body may still be on its way. */
+const withReadingMinutes = lazyFields<PageContent, Pick<PageSummary, 'readingMinutes'>>({ readingMinutes: (content) => content.readingMinutes });
+
 function createLinks(locale: Locale, input: RenderInput): Links {
   const routes = new Map(input.routes.map((route) => [route.id, route] as const));
   const summaries = new Map<string, PageSummary>();
@@ -344,20 +348,19 @@ function createLinks(locale: Locale, input: RenderInput): Links {
     let summary = summaries.get(route.id);
     if (!summary) {
       const content = input.content.get(route.id)![locale];
-      summary = {
-        routeId: route.id,
-        template: route.template,
-        parent: route.parent,
-        url: canonicalUrl(route, locale),
-        title: content.data.title,
-        description: content.data.description,
-        summary: content.data.summary ?? content.data.description,
-        data: content.data,
-        // Read when a card shows it: the body may still be on its way.
-        get readingMinutes() {
-          return content.readingMinutes;
+      summary = withReadingMinutes(
+        {
+          routeId: route.id,
+          template: route.template,
+          parent: route.parent,
+          url: canonicalUrl(route, locale),
+          title: content.data.title,
+          description: content.data.description,
+          summary: content.data.summary ?? content.data.description,
+          data: content.data,
         },
-      };
+        content,
+      );
       summaries.set(route.id, summary);
     }
     return summary;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locales';
 import type { Problems, SourceLocation } from './errors';
 import { locate, parsedAgain, parseYamlSource, validate, type YamlSource } from './yaml-source';
+import { lazyFields } from './lazy-fields';
 
 /** One route of `content/routes.yaml`, validated, with where it was written. */
 export interface Route {
@@ -132,17 +133,14 @@ export function restoreRoutes(plain: readonly PlainRoute[], text: string, file: 
 
 /** Located when asked: only errors need them, and a large table has thousands of routes. */
 function locationsOf(sourceOf: () => YamlSource, index: number): RouteLocations {
-  const at = (...path: Array<string | number>) => locate(sourceOf(), ['routes', index, ...path]);
-  return {
-    get route() {
-      return at();
-    },
-    get template() {
-      return at('template');
-    },
-    get content() {
-      return at('content');
-    },
-    path: (locale) => at('paths', locale),
-  };
+  return located({}, { sourceOf, index });
 }
+
+type RouteInTable = { sourceOf: () => YamlSource; index: number };
+const locatedIn = ({ sourceOf, index }: RouteInTable, ...path: Array<string | number>) => locate(sourceOf(), ['routes', index, ...path]);
+const located = lazyFields<RouteInTable, RouteLocations>({
+  route: (route) => locatedIn(route),
+  template: (route) => locatedIn(route, 'template'),
+  content: (route) => locatedIn(route, 'content'),
+  path: (route) => (locale: Locale) => locatedIn(route, 'paths', locale),
+});
