@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { CacheDamaged, checksum } from './cache-file';
 import { leftBehind, temporaryName, writeInPlaceSync } from './temporary-file';
 
 /** Where one rendered Markdown body lies: in which pack, from which byte, how many bytes (UTF-8). */
-export interface BodyLocation {
+export interface BodyLocation extends BodySpan {
   /** The pack's name: a hash of its bytes. */
   pack: string;
+}
+
+/** A body's bytes in a pack, and their checksum (checked when it is read: `CacheDamaged`). */
+export interface BodySpan {
   start: number;
   length: number;
+  sum: number;
 }
 
 const PACK = /^bodies-([0-9a-f]+)\.bin$/;
@@ -45,13 +51,14 @@ export class BodyPacks {
     return readable;
   }
 
-  read({ pack, start, length }: BodyLocation): string {
+  read(location: BodyLocation): string {
+    const { pack } = location;
     let fd = this.open.get(pack);
     if (fd === undefined) {
       fd = openSync(this.fileOf(pack), 'r');
       this.open.set(pack, fd);
     }
-    return readText(fd, start, length, this.fileOf(pack));
+    return readText(fd, location, this.fileOf(pack));
   }
 
   /** A new pack to append bodies to as a build renders them (see PackStream). */
@@ -66,7 +73,7 @@ export class BodyPacks {
     const pack = createHash('sha1').update(bytes).digest('hex').slice(0, 20);
     let start = 0;
     const locations = buffers.map((buffer) => {
-      const location = { pack, start, length: buffer.length };
+      const location = { pack, start, length: buffer.length, sum: checksum(buffer) };
       start += buffer.length;
       return location;
     });
@@ -122,7 +129,7 @@ export class PackStream {
   }
 
   /** Where `html` lies in this pack. */
-  append(html: string): { start: number; length: number } {
+  append(html: string): BodySpan {
     if (this.named !== undefined) throw new Error('the pack is finished');
     if (this.fd === undefined) {
       mkdirSync(this.dir, { recursive: true });
@@ -131,17 +138,17 @@ export class PackStream {
     const bytes = Buffer.from(html, 'utf8');
     for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, this.size + done);
     this.hash.update(bytes);
-    const at = { start: this.size, length: bytes.length };
+    const at = { start: this.size, length: bytes.length, sum: checksum(bytes) };
     this.size += bytes.length;
     return at;
   }
 
-  read(start: number, length: number): string {
-    if (this.fd !== undefined) return readText(this.fd, start, length, this.temporary);
+  read(span: BodySpan): string {
+    if (this.fd !== undefined) return readText(this.fd, span, this.temporary);
     if (this.named === undefined) throw new Error('the pack was abandoned');
     const fd = openSync(this.fileOf(this.named), 'r');
     try {
-      return readText(fd, start, length, this.fileOf(this.named));
+      return readText(fd, span, this.fileOf(this.named));
     } finally {
       closeSync(fd);
     }
@@ -170,13 +177,14 @@ export class PackStream {
   }
 }
 
-function readText(fd: number, start: number, length: number, file: string): string {
+function readText(fd: number, { start, length, sum }: BodySpan, file: string): string {
   const bytes = Buffer.allocUnsafe(length);
   let done = 0;
   while (done < length) {
     const read = readSync(fd, bytes, done, length - done, start + done);
-    if (read === 0) throw new Error(`${file} ends before byte ${start + length}`);
+    if (read === 0) throw new CacheDamaged(`${file} ends before byte ${start + length}`);
     done += read;
   }
+  if (checksum(bytes) !== sum) throw new CacheDamaged(`${file}: the body at byte ${start} does not match its checksum`);
   return bytes.toString('utf8');
 }

@@ -11,8 +11,10 @@ import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
 import { temporaryName } from './temporary-file';
 import { contentHash } from './write-output';
-import { BodyPacks, packEnds, type BodyLocation, type PackStream } from './body-packs';
+import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
+import { seal, unseal } from './cache-file';
 import { lazyFields } from './lazy-fields';
+import type { PlainProblem } from './markdown-jobs';
 
 /** What the cache keeps of one content file. */
 export interface CachedContent {
@@ -20,6 +22,8 @@ export interface CachedContent {
   key: string;
   /** The rendered Markdown; its HTML is read from the packs when a page asks for it. */
   markdown: RenderedMarkdown;
+  /** What rendering it warned of, given again by every build that reuses it. */
+  warnings: readonly PlainProblem[];
   /** The validated front matter, and the templates it was validated against. */
   templatesHash: string;
   data: Record<string, unknown>;
@@ -28,7 +32,7 @@ export interface CachedContent {
   /** Where the HTML lies in the packs; none yet for a body this build rendered... */
   body?: BodyLocation;
   /** ...which lies in this build's pack stream instead (`streamBodies`). */
-  streamed?: { start: number; length: number };
+  streamed?: BodySpan;
 }
 
 /** A content file as `build.bin` holds it: the HTML stays in the packs. */
@@ -36,6 +40,7 @@ type SavedContent = Omit<CachedContent, 'markdown' | 'body'> & Omit<RenderedMark
 
 interface Saved {
   format: number;
+  /** `cacheIdentity()` of the engine that wrote it. */
   version: string;
   content: Map<string, SavedContent>;
   pages: Map<string, ReusablePage>;
@@ -43,7 +48,7 @@ interface Saved {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 7;
+const FORMAT = 8;
 const FILE = 'build.bin';
 /** Edits one at a time add small packs: past this many, the live bodies are written into one. */
 const MAX_PACKS = 16;
@@ -70,7 +75,9 @@ export class BuildCache {
   private readonly packs: BodyPacks;
   /** The pack this build's new bodies are appended to as they arrive, and where each lies. */
   private stream: PackStream | undefined;
-  private readonly streamedAt = new Map<string, { start: number; length: number }>();
+  private readonly streamedAt = new Map<string, BodySpan>();
+  /** Why the cache on disk was not used, when there was one (a build warning). */
+  discarded: string | undefined;
 
   private constructor(
     private readonly dir: string,
@@ -79,30 +86,49 @@ export class BuildCache {
     this.packs = new BodyPacks(dir);
   }
 
-  /** The cache of `dir`, or an empty one when there is none, it is unreadable or of another version. */
-  static async load(dir: string, engineVersion: string): Promise<BuildCache> {
-    const cache = new BuildCache(dir, engineVersion);
+  /**
+   * The cache of `dir`, or an empty one when there is none, it is damaged, or another engine
+   * wrote it (`identity`: sitegen's code and the Node.js and ICU it ran on, which format dates
+   * and numbers). A cache that was there but is not used says why in `discarded`. `ignore`:
+   * start empty (the cache was found damaged in use); it is written again after the build.
+   */
+  static async load(dir: string, identity: string, ignore = false): Promise<BuildCache> {
+    const cache = new BuildCache(dir, identity);
+    if (ignore) return cache;
+    let file: Buffer;
     try {
-      const saved = deserialize(await readFile(path.join(dir, FILE))) as Saved;
-      if (saved.format === FORMAT && saved.version === engineVersion) {
-        const ends = packEnds([...saved.content.values()].map((entry) => entry.body));
-        // A body whose pack is gone or cut short is rendered again, like a new one.
-        const readable = cache.packs.readable(ends);
-        for (const [file, entry] of saved.content) {
-          if (readable.has(entry.body.pack)) cache.content.set(file, cache.restore(entry));
-        }
-        for (const [key, value] of saved.pages) cache.pages.set(key, value);
-        cache.routes = saved.routes;
-        cache.changed = readable.size < ends.size;
-      }
+      file = await readFile(path.join(dir, FILE));
     } catch {
-      // No cache yet, or a damaged one: build without it.
+      // No cache yet.
+      return cache;
     }
+    let saved: Saved;
+    try {
+      const payload = unseal(file);
+      if (!payload) throw new Error('damaged');
+      saved = deserialize(payload) as Saved;
+    } catch {
+      cache.discarded = `the build cache ${path.join(dir, FILE)} is damaged or cut short: building without it (it is written again)`;
+      return cache;
+    }
+    if (saved.format !== FORMAT || saved.version !== identity) {
+      cache.discarded = `the build cache ${path.join(dir, FILE)} was written by ${saved.version ?? 'another sitegen'}${saved.format === FORMAT ? '' : ` (format ${saved.format})`}, not ${identity}: building without it (it is written again)`;
+      return cache;
+    }
+    const ends = packEnds([...saved.content.values()].map((entry) => entry.body));
+    // A body whose pack is gone or cut short is rendered again, like a new one.
+    const readable = cache.packs.readable(ends);
+    for (const [file, entry] of saved.content) {
+      if (readable.has(entry.body.pack)) cache.content.set(file, cache.restore(entry));
+    }
+    for (const [key, value] of saved.pages) cache.pages.set(key, value);
+    cache.routes = saved.routes;
+    cache.changed = readable.size < ends.size;
     return cache;
   }
 
   /** A content file of the index, its HTML read from its pack on first use. */
-  private restore({ key, headings, words, body, templatesHash, data, frontMatterHash }: SavedContent): CachedContent {
+  private restore({ key, headings, words, warnings, body, templatesHash, data, frontMatterHash }: SavedContent): CachedContent {
     const packs = this.packs;
     let html: string | undefined;
     const markdown: RenderedMarkdown = {
@@ -112,7 +138,7 @@ export class BuildCache {
       headings,
       words,
     };
-    return { key, markdown, templatesHash, data, frontMatterHash, body };
+    return { key, markdown, warnings, templatesHash, data, frontMatterHash, body };
   }
 
   /** The routes read from this same route table text before, if any (valid then, so valid now). */
@@ -154,7 +180,7 @@ export class BuildCache {
   streamBodies(): (file: string, markdown: RenderedMarkdown) => RenderedMarkdown {
     const stream = (this.stream ??= this.packs.stream());
     // Read back from the stream when asked for: the main thread does not keep the HTML.
-    const withHtml = lazyFields<{ start: number; length: number }, { html: string }>({ html: (at) => stream.read(at.start, at.length) });
+    const withHtml = lazyFields<BodySpan, { html: string }>({ html: (at) => stream.read(at) });
     return (file, { html, headings, words }) => {
       const at = stream.append(html);
       this.streamedAt.set(file, at);
@@ -168,7 +194,14 @@ export class BuildCache {
   }
 
   /** Keeps each content file's Markdown result and validated front matter for the next build. */
-  rememberContent(routes: readonly Route[], content: SiteContent, split: FrontMatterTexts, keys: ReadonlyMap<string, string>, templatesHash: string): void {
+  rememberContent(
+    routes: readonly Route[],
+    content: SiteContent,
+    split: FrontMatterTexts,
+    keys: ReadonlyMap<string, string>,
+    templatesHash: string,
+    warnings: ReadonlyMap<string, readonly PlainProblem[]>,
+  ): void {
     const before = this.content;
     const next = new Map<string, CachedContent>();
     for (const route of routes) {
@@ -195,7 +228,7 @@ export class BuildCache {
                 words: page.words,
               }
             : { html: page.html, headings: [...page.headings], words: page.words };
-          next.set(file, { key, markdown, templatesHash, data: page.data, frontMatterHash: contentHash(split.get(file)!.frontMatter), streamed });
+          next.set(file, { key, markdown, warnings: warnings.get(file) ?? [], templatesHash, data: page.data, frontMatterHash: contentHash(split.get(file)!.frontMatter), streamed });
         }
       }
     }
@@ -240,14 +273,14 @@ export class BuildCache {
     await mkdir(this.dir, { recursive: true });
     const content = new Map<string, SavedContent>();
     const locations = this.packBodies();
-    for (const [file, { key, markdown, templatesHash, data, frontMatterHash }] of this.content) {
-      content.set(file, { key, headings: markdown.headings, words: markdown.words, templatesHash, data, frontMatterHash, body: locations.get(file)! });
+    for (const [file, { key, markdown, warnings, templatesHash, data, frontMatterHash }] of this.content) {
+      content.set(file, { key, headings: markdown.headings, words: markdown.words, warnings, templatesHash, data, frontMatterHash, body: locations.get(file)! });
     }
     const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes };
     const file = path.join(this.dir, FILE);
     // Unique per write: two builds at once (in one process too) must not share a temporary file.
     const temporary = temporaryName(file);
-    await writeFile(temporary, serialize(saved));
+    await writeFile(temporary, seal(serialize(saved)));
     await rename(temporary, file);
     // Only now that the index no longer names them may the old packs go.
     this.packs.finish(new Set([...locations.values()].map((location) => location.pack)));

@@ -68,16 +68,14 @@ export class BuildSession {
   }
 
   /**
-   * What renderPages needs to reuse pages: the hash of each input a page can read. Hashes are
-   * kept with the source objects, which stay the same while their files do not change.
+   * What renderPages needs to reuse pages: `everything` is the hash of what every page reads
+   * (`pageConfigHash`), and the hash of each other input a page can read is kept with its source
+   * object, which stays the same while its file does not change.
    */
-  pageReuse(build: PageInputs & {
-    /** The inputs every page reads. */
-    everything: readonly string[];
-  }): PageReuse {
+  pageReuse(build: PageInputs, everything: string): PageReuse {
     this.lastReuse = {
       pages: this.pages,
-      everything: fingerprint(...build.everything),
+      everything,
       rendered: 0,
       hashOf: pageInputHasher(build, (owner, text) => this.hashOf(owner, text)),
     };

@@ -1,28 +1,30 @@
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
-import { computeBuildInfo, lastCommitTime, type BuildInfo } from './build-info';
+import { contentDigest, type BuildInfo } from './build-info';
+import { buildTime, lastCommitTime } from './config/build-time';
+import { resolveOptions, type BuildOptions } from './config/options';
+import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from './page-config';
 import { frontMatterOnly, linkData, parseContent, splitContent, validateContent, type ContentArrival, type FrontMatterTexts, type KnownContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
+import { contentHash } from './write-output';
 import { BuildFailure, Problems } from './errors';
-import { bundleTemplates, importTemplates, loadTemplates, templatesDirOf } from './load-templates';
+import { bundleTemplates, importTemplates, loadTemplates, moduleIsIntact, templatesDirOf } from './load-templates';
 import { cachedBundle } from './bundle-cache';
-import { isLargeMarkdown, leanHeaps, startMarkdownStage, type MarkdownStage } from './markdown-jobs';
-import { CACHE_DIR, readAheadFolder } from './markdown-worker-start';
+import { leanHeaps, startMarkdownStage, type MarkdownStage } from './markdown-jobs';
+import { scalePolicy, type ScalePolicy } from './scale-policy';
+import { readAheadFolder } from './markdown-worker-start';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages';
-import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, CACHE_VERSION, ENGINE_VERSION } from './package-info';
+import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, CACHE_IDENTITY, ENGINE_VERSION } from './package-info';
 import { bundleWidgets, islandNames, widgetsDirOf } from './bundle-widgets';
 import { feedLinks, planFeeds } from './feeds';
 import { planPages, type PagePlan } from './plan-pages';
-import { PAGES_FOR_WORKERS, startPageWorkers, type PageWorkers } from './page-workers';
-import { countContentFiles, readSources, refreshSources, withoutContentTexts } from './read-sources';
+import { startPageWorkers, type PageWorkers } from './page-workers';
+import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources, type SourceText } from './read-sources';
 import { renderErrorPages, renderPages, type PageSink } from './render-pages';
 import { checkRouteTemplates, parseRouteTable, restoreRoutes } from './route-table';
 import { shareImageOf } from './share-image';
-import { BACKEND_URL_ENV, parseSiteSettings } from './site-settings';
+import { parseSiteSettings, type SiteSettings } from './site-settings';
 import { parseYamlData } from './yaml-source';
-import type { Assets as BuildAssets } from './template-api';
 import { Output, type WriteStats } from './write-output';
 import { BuildCache } from './build-cache';
 import { lostUrlWarnings, planRedirects } from './plan-redirects';
@@ -30,31 +32,13 @@ import { isRemote, readPreviousBuild } from './previous-build';
 import { redirectFiles } from './redirect-output';
 import { parseRedirectsFile } from './redirects-file';
 import type { BuildWarning } from './warnings';
+import { CacheDamaged } from './cache-file';
+import type { ResolvedOptions } from './config/options';
 import { InlineSourceSet, sharedStylesheetReader } from './inline-sources';
 import { securityHeaders, type Header } from './security-headers';
 import { HEADERS_FILE, headersFile } from './header-formats';
 
-export interface BuildOptions {
-  /** The site folder (route table, content, locales). Default: the current directory. */
-  root?: string;
-  /** The output folder. Default: `dist` under the root. */
-  out?: string;
-  /** false renders into memory only and leaves the output folder alone (tests, checks). */
-  write?: boolean;
-  /** Keeps work between builds of one process (watch mode): see BuildSession. */
-  session?: BuildSession;
-  /**
-   * false builds without the persistent cache in `.sitegen-cache/` (neither read nor written).
-   * Only builds that write use it.
-   */
-  cache?: boolean;
-  /**
-   * The earlier build whose URLs this one must keep answering (docs/redirects.md): an output
-   * folder or the URL of the published site. Default: the output folder as it is before this
-   * build, for a build that writes. false: none.
-   */
-  previous?: string | false;
-}
+export type { BuildOptions };
 
 export interface BuildResult extends BuildInfo {
   outDir: string;
@@ -73,6 +57,8 @@ export interface BuildResult extends BuildInfo {
   warnings: BuildWarning[];
   /** Milliseconds spent in each stage, in order. */
   timings: ReadonlyArray<readonly [stage: string, ms: number, residentMb: number]>;
+  /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
+  threads: { markdownWorkers: number; readAhead: boolean; largeBuild: boolean; pageWorkers: number };
 }
 
 /**
@@ -81,8 +67,22 @@ export interface BuildResult extends BuildInfo {
  * succeeded.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const root = path.resolve(options.root ?? '.');
-  const outDir = path.resolve(root, options.out ?? 'dist');
+  const config = resolveOptions(options);
+  try {
+    return await buildWith(config, 'use');
+  } catch (error) {
+    if (!(error instanceof CacheDamaged)) throw error;
+    // Found damaged while in use: the same build again, on an empty cache written anew.
+    const result = await buildWith(config, 'replace');
+    result.warnings.unshift({ message: `the build cache was damaged (${error.message}): built without it, and wrote it again` });
+    return result;
+  }
+}
+
+/** One build with its options resolved; `cacheMode` 'replace' starts from an empty persistent cache. */
+async function buildWith(config: ResolvedOptions, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
+  const { root, outDir, session, cacheDir } = config;
+  const warnings: BuildWarning[] = [];
   // Stack traces of templates point at their TSX lines.
   process.setSourceMapsEnabled(true);
   const problems = new Problems();
@@ -90,29 +90,28 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   // 1. Start what works beside this thread: the Markdown worker loads (and reads ahead), esbuild
   //    bundles the templates in its own process. Then read the sources.
-  const { session } = options;
-  const writing = options.write !== false;
+  const writing = config.write;
   // Builds that write keep a cache between runs (`.sitegen-cache/`); watch mode keeps its own.
-  const persistent = writing && !session && options.cache !== false;
-  const cacheDir = path.join(root, CACHE_DIR);
+  const persistent = config.persistentCache;
   // Without a cache, every body is rendered: the Markdown worker reads the content ahead.
-  const readAhead = readAheadFolder(root, persistent);
-  const markdown = session?.markdown ?? startMarkdownStage(readAhead);
+  const policy = scalePolicy(config.parallel);
+  const readAhead = readAheadFolder(root, persistent, policy);
+  const markdown = session?.markdown ?? startMarkdownStage(policy, readAhead);
   const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
   const loadingTemplates = () =>
     persistent
-      ? cachedBundle(path.join(cacheDir, 'templates.bin'), `${CACHE_VERSION}\0${templatesDir}`, () => bundleTemplates(templatesDir, cacheDir), (bundled) => existsSync(bundled.moduleFile)).then(importTemplates)
+      ? cachedBundle(path.join(cacheDir, 'templates.bin'), `${CACHE_IDENTITY}\0${templatesDir}`, () => bundleTemplates(templatesDir, cacheDir), moduleIsIntact).then(importTemplates)
       : loadTemplates(templatesDir, cacheDir);
   const templatesLoading = settle(session ? session.reuse('templates', templatesDir, loadingTemplates, (loaded) => loaded.inputs) : loadingTemplates());
-  const cacheLoading = persistent ? BuildCache.load(cacheDir, CACHE_VERSION) : undefined;
+  const cacheLoading = persistent ? BuildCache.load(cacheDir, CACHE_IDENTITY, cacheMode === 'replace') : undefined;
   // The build's time comes from git unless SOURCE_DATE_EPOCH says otherwise.
-  const commitTime = session?.commitTime ?? (process.env.SOURCE_DATE_EPOCH ? Promise.resolve(undefined) : lastCommitTime(root));
+  const commitTime = session?.commitTime ?? (config.overrides.timestamp !== undefined ? Promise.resolve(undefined) : lastCommitTime(root));
   if (session) session.commitTime = commitTime;
   const outputOpening = writing ? settle(Output.open(outDir)) : undefined;
   // Read before anything is written: the live output is the previous build until the swap.
-  const previousFrom = options.previous ?? (writing && !session ? outDir : false);
+  const { previous: previousFrom } = config;
   const previousReading = settle(
-    previousFrom === false ? Promise.resolve(undefined) : readPreviousBuild(isRemote(previousFrom) ? previousFrom : path.resolve(root, previousFrom), options.previous === undefined),
+    previousFrom === false ? Promise.resolve(undefined) : readPreviousBuild(isRemote(previousFrom.from) ? previousFrom.from : path.resolve(root, previousFrom.from), previousFrom.isDefault),
   );
   let pageWorkers: PageWorkers | undefined;
   try {
@@ -120,15 +119,16 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (!session && readAhead) leanHeaps(countContentFiles(root));
     // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
     const decode = readAhead ? 'now' : 'when-read';
-    const { sources, frontMatters, cache, known, keys, large } = await readAndSendContent(root, session, cacheLoading, markdown, problems, decode);
     // Watch mode parses again only what changed.
     const once = <T>(name: string, key: string, compute: () => T): T => (session ? session.memo(name, key, problems, compute) : compute());
+    // The settings (site.yaml after the environment's overrides) come first: their limits
+    // decide which Markdown files are read at all.
+    const settingsOf = (file: SourceText) => once('site', `${file.text}\0${config.overrides.backendUrl ?? ''}`, () => parseSiteSettings(file.text, file.path, problems, config.overrides));
+    const { sources, site, frontMatters, cache, known, keys, large } = await readAndSendContent(root, session, cacheLoading, markdown, problems, decode, settingsOf, warnings, policy);
+    if (cache?.discarded) warnings.push({ message: cache.discarded });
     timings.lap(large ? 'read sources (large build)' : 'read sources');
 
-    // 2. Parse and validate settings, messages and the route table.
-    const site = once('site', `${sources.site!.text}\0${process.env[BACKEND_URL_ENV] ?? ''}`, () =>
-      parseSiteSettings(sources.site!.text, sources.site!.path, problems),
-    );
+    // 2. Parse and validate messages and the route table.
     const catalog = once('messages', [...sources.locales.values()].map((file) => file.text).join('\0'), () => parseMessages(sources.locales, problems));
     // A route table read before (the persistent cache) is not parsed and validated again.
     const routesFile = sources.routes!;
@@ -147,7 +147,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       if (session) return session.widgetBundler(widgetsDir, generatedDir).bundle(fallbackMessages);
       if (!persistent) return bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
       // A new island file changes the bundle without changing any file it was made from.
-      const key = `${CACHE_VERSION}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
+      const key = `${CACHE_IDENTITY}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
       return cachedBundle(path.join(cacheDir, 'widgets.bin'), key, async () => {
         const bundle = await bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
         return { value: bundle, inputs: bundle.inputs };
@@ -197,18 +197,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await stopIfAny();
     timings.lap('load templates, validate content');
 
-    // 6. What every page renders from.
+    // 6. What every page renders from: one view of the configuration, the stages' results and
+    //    the hashes of their sources (page-config.ts). Its hash starts every page's fingerprint.
     const committed = await commitTime;
-    const computeInfo = () => computeBuildInfo(sources, {
-      engineVersion: ENGINE_VERSION,
-      templatesHash: templates.hash,
-      widgetsHash: widgets.hash,
-      css: templates.css,
-      commitTime: committed,
-    });
-    // Watch mode keeps one build id (and the first build's time), so an edit changes only the
-    // pages that show it.
-    const info = session ? once('build info', 'dev', () => ({ ...computeInfo(), id: 'dev', release: 'dev' })) : computeInfo();
+    // Watch mode keeps its first build's time.
+    const sourceFiles = () => [sources.routes, sources.site, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
+    const time = session ? once('build time', 'dev', () => buildTime(config.overrides.timestamp, committed, sourceFiles)) : buildTime(config.overrides.timestamp, committed, sourceFiles);
     const assets = buildAssets(templates.css, sources.publicFiles);
     // Templates decide which pages stay out of search results and which pages feeds list.
     const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
@@ -216,34 +210,44 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const feeds = planFeeds(pages, (page) => definitionOf(page).feed === true, problems);
     const shareImage = shareImageOf(site!, sources.publicFiles, sources.site!, problems);
     await stopIfAny();
-    const renderInput = {
-      routes: routes!,
-      content,
-      catalog: catalog!,
-      site: site!,
-      templates: templates.module,
-      assets: {
-        stylesheet: assets.stylesheet,
-        loader: widgets.loader,
-        scripts: widgets.scripts as BuildAssets['scripts'],
-        islands: widgets.islands,
-        shareImage,
-      },
-      build: { release: info.release, year: new Date(info.timestamp).getUTCFullYear() },
+    const pageConfig = pageConfigOf({
+      engine: ENGINE_VERSION,
+      settings: site!,
+      year: new Date(time.timestamp).getUTCFullYear(),
       dev: session !== undefined,
-      templateFiles: templates.inputs,
+      routes: { value: routes!, text: sources.routes!.text },
+      messages: { value: catalog!, texts: [...sources.locales.values()].map((file) => file.text) },
+      templates,
+      widgets,
+      stylesheet: assets.stylesheet,
+      shareImage,
+      publicFiles: sources.publicFiles,
+      hashBytes: contentHash,
+    });
+    const release = releaseOf(pageConfig);
+    const info: BuildInfo = {
+      // Watch mode keeps one build id, so an edit changes only the pages that show it.
+      id: session
+        ? 'dev'
+        : buildIdOf(pageConfig, {
+            timestamp: time.timestamp,
+            contentDigest: contentDigest(sources.content),
+            redirectRules: sources.redirects?.text ?? '',
+            redirects: { redirects: [...redirects!.redirects], lost: [...redirects!.lost] },
+          }),
+      release,
+      timestamp: time.timestamp,
+    };
+    const renderInput = renderInputFrom(pageConfig, release, {
+      content,
       feeds,
       feedLinks: feedLinks(feeds, { content, companyName: site!.company.name }),
       arrival: markdown.fillsCores() ? afterAll(arrival.all) : arrival,
-    };
+    });
     const inputs = { sources, split: frontMatters, content, routes: routes! };
     const output = outputOpening && (await settledOrErrors(outputOpening, problems));
-    const reuse =
-      session?.pageReuse({
-        ...inputs,
-        everything: [templates.hash, widgets.hash, templates.css, sources.site!.text, sources.routes!.text, JSON.stringify(shareImage ?? null), ...sources.publicFiles.keys()],
-      }) ??
-      (cache && output && cache.pageReuse(inputs, fingerprint(info.release, String(renderInput.build.year), JSON.stringify(shareImage ?? null)), (file, hash) => output.holds(file, hash)));
+    const everything = pageConfigHash(pageConfig);
+    const reuse = session?.pageReuse(inputs, everything) ?? (cache && output && cache.pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)));
 
     // 7. Render every page into the output, each as soon as its Markdown is there. A writing
     //    build streams each page into the standby copy as it is rendered (see write-output.ts),
@@ -275,8 +279,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     let written: WriteStats | undefined;
     let files: OutputFiles;
     // A large site's pages wait for all of its Markdown: then they render on a worker per core.
-    if (!session && markdown.fillsCores() && availableParallelism() > 1 && pages.length >= PAGES_FOR_WORKERS) {
-      pageWorkers = startPageWorkers(templates.moduleFile);
+    const pageWorkerCount = session ? 0 : policy.pageWorkersFor(pages.length, markdown.fillsCores());
+    if (pageWorkerCount > 0) {
+      pageWorkers = startPageWorkers(templates.moduleFile, pageWorkerCount);
       if (pageWorkers) markdown.pagesReadElsewhere();
     }
     await output?.begin();
@@ -324,18 +329,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       }
       for (const [name, html] of rendered) files.set(name, html);
     } catch (error) {
-      await output?.abandon();
+      // What the standby copy holds is only a help to the next build: failing to record it must
+      // never hide this build's own error.
+      await output?.abandon().catch(() => undefined);
       throw error;
     }
     if (cache) {
       cache.rememberRoutes(routesFile.text, routes!);
-      cache.rememberContent(routes!, content, frontMatters, keys, templates.hash);
+      cache.rememberContent(routes!, content, frontMatters, keys, templates.hash, arrival.warnings);
       cache.keepPages(new Set(pages.map((page) => page.outputPath)));
       await cache.save();
     }
     timings.lap('write');
     const redirected = new Map([...redirects!.redirects].map(([from, { to }]) => [from, to]));
-    return { ...info, outDir, pages, files, unchanged, headers, written, redirects: redirected, warnings: lostUrlWarnings(redirects!), timings: timings.laps };
+    // What the Markdown warned of, in file order (a cached body warns as it did when it rendered).
+    for (const file of [...arrival.warnings.keys()].sort()) warnings.push(...arrival.warnings.get(file)!);
+    warnings.push(...lostUrlWarnings(redirects!));
+    const threads = { markdownWorkers: markdown.workerCount(), readAhead: readAhead !== undefined && markdown.workerCount() > 0, largeBuild: large, pageWorkers: pageWorkers?.count ?? 0 };
+    return { ...info, outDir, pages, files, unchanged, headers, written, redirects: redirected, warnings, timings: timings.laps, threads };
   } finally {
     if (!session) markdown.close();
     pageWorkers?.close();
@@ -360,6 +371,9 @@ async function readAndSendContent(
   markdown: MarkdownStage,
   problems: Problems,
   decode: 'now' | 'when-read',
+  settingsOf: (file: SourceText) => SiteSettings | undefined,
+  warnings: BuildWarning[],
+  policy: ScalePolicy,
 ) {
   const read =
     session?.sources && session.changed
@@ -367,16 +381,49 @@ async function readAndSendContent(
       : await readSources(root, problems, decode);
   if (session) session.sources = read;
   problems.throwIfAny();
+  const site = settingsOf(read.site!);
+  // A Markdown file over the size limit is not sent to be rendered: the build fails on it.
+  const tooLarge = site ? checkContentSizes(read.content, site.limits, problems, warnings) : new Set<string>();
   // What the persistent cache knows needs no Markdown work, and its files are not even split.
   const cache = await cacheLoading;
   const { known, keys } = cache?.knownContent(read.content, read.routes?.text ?? '') ?? { known: new Map<string, KnownContent>(), keys: new Map<string, string>() };
-  const split = splitContent(read.content, problems, session?.splits, new Set(known.keys()));
+  const split = splitContent(tooLarge.size > 0 ? new Map([...read.content].filter(([file]) => !tooLarge.has(file))) : read.content, problems, session?.splits, new Set(known.keys()));
   // Markdown parsing needs nothing else: it starts now, beside the next stages.
   const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
   markdown.parse(jobs);
-  const large = !session && isLargeMarkdown(jobs.length);
+  const large = !session && policy.isLarge(jobs.length);
   const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
-  return { sources: large ? withoutContentTexts(read) : read, frontMatters, cache, known, keys, large };
+  return { sources: large ? withoutContentTexts(read) : read, site, frontMatters, cache, known, keys, large };
+}
+
+/**
+ * Markdown files over `limits.markdownMaxSize` are errors, over `markdownWarnSize` warnings:
+ * a body that large is a mistake (a pasted export, a binary), and slow to render.
+ */
+function checkContentSizes(content: SiteSources['content'], limits: SiteSettings['limits'], problems: Problems, warnings: BuildWarning[]): Set<string> {
+  const tooLarge = new Set<string>();
+  for (const [name, source] of content) {
+    if (source.size > limits.markdownMaxSize) {
+      tooLarge.add(name);
+      problems.add(`the file is ${formatSize(source.size)}, over the limit of ${formatSize(limits.markdownMaxSize)} for a Markdown file`, {
+        file: source.path,
+        hint: 'split it into several pages, or raise limits.markdownMaxSize in content/site.yaml',
+      });
+    } else if (source.size > limits.markdownWarnSize) {
+      warnings.push({
+        file: source.path,
+        line: 1,
+        column: 1,
+        message: `the file is ${formatSize(source.size)}, over ${formatSize(limits.markdownWarnSize)}: large pages are slow to build and to load`,
+        hint: 'split it into several pages, or raise limits.markdownWarnSize in content/site.yaml',
+      });
+    }
+  }
+  return tooLarge;
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} bytes`;
 }
 
 /** Arrival for pages that wait until every Markdown body is there. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
+import { seal, unseal } from './cache-file';
 import { temporaryName } from './temporary-file';
 import { contentHash } from './write-output';
 
@@ -17,7 +18,7 @@ export interface Bundled<T> {
  * `key` (what else the bundle depends on) and every input's bytes are the same, the bundle is
  * reused instead of made again. Hashing the inputs (sitegen's and the site's sources, and the
  * packages they import) costs a few milliseconds; bundling costs hundreds. A missing or
- * damaged file, or `usable` saying no, makes the bundle again.
+ * damaged file (its checksum: `seal`), or `usable` saying no, makes the bundle again.
  */
 export async function cachedBundle<T>(file: string, key: string, make: () => Promise<Bundled<T>>, usable: (value: T) => boolean = () => true): Promise<T> {
   const saved = await readRecord<T>(file);
@@ -27,14 +28,15 @@ export async function cachedBundle<T>(file: string, key: string, make: () => Pro
   await mkdir(path.dirname(file), { recursive: true });
   // Unique per write: two builds at once (in one process too) must not share a temporary file.
   const temporary = temporaryName(file);
-  await writeFile(temporary, serialize({ key, inputs, value: made.value }));
+  await writeFile(temporary, seal(serialize({ key, inputs, value: made.value })));
   await rename(temporary, file);
   return made.value;
 }
 
 async function readRecord<T>(file: string): Promise<{ key: string; inputs: Array<readonly [string, string]>; value: T } | undefined> {
   try {
-    return deserialize(await readFile(file));
+    const payload = unseal(await readFile(file));
+    return payload && deserialize(payload);
   } catch {
     return undefined;
   }

@@ -60,6 +60,23 @@ export async function importTemplates(bundled: BundledTemplates): Promise<Loaded
   return { module, css: bundled.css, hash: bundled.hash, inputs: bundled.inputs, moduleFile: bundled.moduleFile };
 }
 
+/**
+ * Whether a bundled module a cache names is still what was written: its name carries the hash
+ * of its bytes, so a file cut short or damaged is bundled again instead of imported.
+ */
+export function moduleIsIntact(bundled: BundledTemplates): boolean {
+  return fileMatchesName(bundled.moduleFile);
+}
+
+function fileMatchesName(file: string): boolean {
+  const named = /-([0-9a-f]{16})\.mjs$/.exec(file)?.[1];
+  try {
+    return named !== undefined && createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) === named;
+  } catch {
+    return false;
+  }
+}
+
 /** lib/zod.js when sitegen runs from lib/ (built), not from its TypeScript sources (tests). */
 const BUNDLED_ZOD = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'zod.js');
 
@@ -109,7 +126,8 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
   const digest = hash.digest('hex');
 
   const moduleFile = path.join(outdir, `templates-${createHash('sha256').update(js.contents).digest('hex').slice(0, 16)}.mjs`);
-  if (!existsSync(moduleFile)) {
+  // A file of that name holds these bytes, unless it was damaged since.
+  if (!existsSync(moduleFile) || !fileMatchesName(moduleFile)) {
     mkdirSync(outdir, { recursive: true });
     // A build running beside this one may import the same file.
     writeInPlaceSync(moduleFile, js.contents);

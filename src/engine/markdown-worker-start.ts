@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT } from './package-info';
+import { CACHE_DIR, type Parallel } from './config/options';
+import { scalePolicy, type ScalePolicy } from './scale-policy';
 
-/** The persistent build cache's folder in a site. */
-export const CACHE_DIR = '.sitegen-cache';
 
 /**
  * The bundled engine (`lib/`) has a worker entry; running from the TypeScript sources (tests),
@@ -26,10 +26,10 @@ export interface MarkdownWorkerData {
  * The first worker reads and parses the site's Markdown on its own while the build loads and
  * reads its sources; the build then sends the same bodies and the worker keeps each tree whose
  * text is the same. Only worth it when the build will need the Markdown: not when a persistent
- * cache is there to know it.
+ * cache is there to know it (`ScalePolicy.readAhead`).
  */
-export function readAheadFolder(root: string, cache: boolean): string | undefined {
-  return cache && existsSync(path.join(root, CACHE_DIR)) ? undefined : path.join(root, 'content');
+export function readAheadFolder(root: string, cache: boolean, policy: ScalePolicy): string | undefined {
+  return policy.readAhead(cache && existsSync(path.join(root, CACHE_DIR))) ? path.join(root, 'content') : undefined;
 }
 
 export function startMarkdownWorker(readAhead?: string): Worker | undefined {
@@ -43,8 +43,10 @@ export function startMarkdownWorker(readAhead?: string): Worker | undefined {
 let prestarted: { worker: Worker | undefined; readAhead: string | undefined } | undefined;
 
 /** Starts the first worker now; the next build that reads ahead the same folder takes it. */
-export function prestartMarkdownWorker(root: string, cache: boolean): void {
-  const readAhead = readAheadFolder(path.resolve(root), cache);
+export function prestartMarkdownWorker(root: string, cache: boolean, parallel: Parallel = 'auto'): void {
+  const policy = scalePolicy(parallel);
+  if (!policy.markdownWorkers) return;
+  const readAhead = readAheadFolder(path.resolve(root), cache, policy);
   prestarted = { worker: startMarkdownWorker(readAhead), readAhead };
 }
 

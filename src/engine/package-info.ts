@@ -18,6 +18,12 @@ declare const __SITEGEN_CODE__: string | undefined;
  */
 export const CACHE_VERSION = typeof __SITEGEN_CODE__ === 'string' ? `${ENGINE_VERSION}+${__SITEGEN_CODE__}` : ENGINE_VERSION;
 
+/**
+ * What the build caches are tied to: the engine's code, and the Node.js and ICU it runs on (they
+ * format dates and numbers). A cache written by another is not used.
+ */
+export const CACHE_IDENTITY = `sitegen ${CACHE_VERSION} on Node.js ${process.version} (ICU ${process.versions.icu ?? 'none'})`;
+
 /** The templates that ship with sitegen, used for sites without their own `src/templates`. */
 export const BUNDLED_TEMPLATES_DIR = path.join(PACKAGE_ROOT, 'src', 'templates');
 

@@ -12,9 +12,10 @@ export interface PageInputs {
 }
 
 /**
- * The hash of an input a page read, by name: `messages:<locale>`, `content:<route id>:<locale>`
- * (the whole file) or `summary:<route id>:<locale>` (what a card of it shows: front matter and
- * reading time). A content file is known by the hash of its bytes, taken as it was read.
+ * The hash of an input a page read, by name: `content:<route id>:<locale>` (the whole file) or
+ * `summary:<route id>:<locale>` (what a card of it shows: front matter and reading time). What
+ * every page reads has no name here: its hash starts every fingerprint (`pageConfigHash`).
+ * A content file is known by the hash of its bytes, taken as it was read.
  * `hashText` hashes a source text; `owner` is the object it belongs to, which watch mode
  * replaces when the file changes, so it can keep hashes with it. `frontMatterHash`, when it
  * knows one, is `hashText` of a content file's front matter (by path relative to `content/`),
@@ -34,10 +35,7 @@ export function pageInputHasher(
     const [kind, first, second] = input.split(':');
     const route = routes.get(first!);
     const file = route && contentPathOf(route, second as Locale);
-    if (kind === 'messages') {
-      const locale = sources.locales.get(first as Locale);
-      hash = locale ? hashText(locale, locale.text) : '';
-    } else if (kind === 'summary') {
+    if (kind === 'summary') {
       const entry = file ? split.get(file) : undefined;
       hash = `${entry ? (frontMatterHash(file!) ?? hashText(entry, entry.frontMatter)) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
     } else {

@@ -16,6 +16,7 @@ import type { FeedPlan } from './feeds';
 import type { FinishedPage, PageWorkers } from './page-workers';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteSettings, TemplateModule } from './template-api';
 import { lazyFields } from './lazy-fields';
+import { CacheDamaged } from './cache-file';
 
 /** What every page of a build renders from. */
 export interface RenderInput {
@@ -63,17 +64,17 @@ export interface ReusablePage {
 }
 
 /**
- * Reuse of pages between builds (watch mode). A page is rendered again only when one of the
- * inputs it read changed: everything (templates, widgets, settings, routes), its locale's
- * messages, or the content of a route it showed (its own, or one it listed or linked).
+ * Reuse of pages between builds. A page is rendered again only when one of the inputs it read
+ * changed: what every page reads (the page view of the configuration, `PageConfig`), or the
+ * content of a route it showed (its own, or one it listed or linked).
  */
 export interface PageReuse {
   pages: Map<string, ReusablePage>;
-  /** Hash of the inputs every page reads. */
+  /** Hash of what every page reads: `pageConfigHash`. */
   everything: string;
   /**
-   * Hash of an input by name: `messages:<locale>`, `content:<route id>:<locale>` (the whole
-   * file) or `summary:<route id>:<locale>` (what a card of it shows).
+   * Hash of an input by name: `content:<route id>:<locale>` (the whole file) or
+   * `summary:<route id>:<locale>` (what a card of it shows).
    */
   hashOf(input: string): string;
   /** Counts the pages rendered (not reused). */
@@ -195,7 +196,7 @@ export interface RenderedPage {
 
 /**
  * Renders pages one at a time with their templates (on this thread or a page worker). With
- * `recordDeps`, each page also says which inputs it read: its locale's messages, its own
+ * `recordDeps`, each page also says which inputs it read besides the page view: its own
  * content, and the summaries of the routes it listed or linked.
  */
 export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: PagePlan, problems: Problems) => RenderedPage | undefined {
@@ -205,7 +206,7 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
   }
   return (plan, problems) => {
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
-    const read = new Set<string>([`messages:${plan.locale}`, `content:${plan.routeId}:${plan.locale}`, ...feedHubs(input, plan.locale)]);
+    const read = new Set<string>([`content:${plan.routeId}:${plan.locale}`, ...feedHubs(input, plan.locale)]);
     // A page that only lists or links another route shows its summary, not its body.
     const links = recordDeps ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
     const template = input.templates.templates[plan.template]!;
@@ -216,7 +217,7 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
     const html = renderDocument(
       template.component,
       { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
-      `rendering ${plan.url}`,
+      plan.url,
       input.templateFiles,
       problems,
     );
@@ -245,8 +246,8 @@ function recordingLinks(links: Links, record: (routeId: string) => void): Links 
 export function renderErrorPages(input: RenderInput, problems: Problems, reuse?: PageReuse): Map<string, string> {
   const i18n = createI18n('en', input.catalog);
   const pages = new Map<string, string>();
-  // They show no content: they change with everything else and the English messages only.
-  const fingerprint = reuse && [reuse.everything, ...['messages:en', ...feedHubs(input, 'en')].map((dep) => reuse.hashOf(dep))].join('\n');
+  // They show no content: they change with what every page reads and the feeds' hubs only.
+  const fingerprint = reuse && [reuse.everything, ...feedHubs(input, 'en').map((dep) => reuse.hashOf(dep))].join('\n');
   for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
     const cached = reuse?.pages.get(file);
     if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
@@ -265,7 +266,7 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
         runtime: runtimeConfig('en', input),
         feeds: input.feedLinks.get('en') ?? [],
       },
-      `rendering ${file}`,
+      `/${file}`,
       input.templateFiles,
       problems,
     );
@@ -303,18 +304,19 @@ function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
 function renderDocument<P extends object>(
   component: ComponentType<P>,
   props: P,
-  doing: string,
+  /** The URL of the page (or the error page's file) being rendered. */
+  page: string,
   templateFiles: readonly string[],
   problems: Problems,
 ): string | undefined {
   try {
     return `<!DOCTYPE html>${renderToStaticMarkup(createElement(component, props))}`;
   } catch (error) {
-    if (error instanceof BodyPending) throw error;
+    if (error instanceof BodyPending || error instanceof CacheDamaged) throw error;
     // An error that knows its source (a message in a locale file) points there; others at the template line.
     const where = error instanceof SiteError && error.file ? { file: error.file, line: error.line, column: error.column } : templateFrame(error, templateFiles);
     const hint = error instanceof SiteError ? error.hint : undefined;
-    problems.add(`${(error as Error)?.message ?? String(error)} (${doing})`, { ...where, hint, cause: error });
+    problems.add((error as Error)?.message ?? String(error), { ...where, hint, cause: error, pages: [page] });
     return undefined;
   }
 }

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import type { Problems } from './errors';
-import { locate, parseYamlSource, validate } from './yaml-source';
+import { dataOf, locate, NO_DATA, parseYamlSource, validate } from './yaml-source';
 
 const httpUrl = z
   .string()
   .url({ message: 'must be an absolute http(s) URL' })
   .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''));
+
+const UNITS: Readonly<Record<string, number>> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30 };
+
+/** A size in bytes: a number, or a text like "1 MB", "512 KB" or "2 MiB". */
+const byteSize = z
+  .union([z.number().int().positive(), z.string().regex(/^\d+(\.\d+)?\s*(B|KB|MB|GB|KiB|MiB|GiB)$/i, 'must be a size like "1 MB" or "512 KB"')])
+  .transform((value) => {
+    if (typeof value === 'number') return value;
+    const [, amount, unit] = /^(\d+(?:\.\d+)?)\s*(\w+)$/.exec(value)!;
+    return Math.round(Number(amount) * UNITS[unit!.toUpperCase()]!);
+  });
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like "08:30"');
 
@@ -44,6 +55,13 @@ const SiteSettingsSchema = z.strictObject({
     .optional(),
   /** How often open pages ask whether a newer build was published. */
   buildCheckSeconds: z.number().int().min(10).default(3600),
+  /** Sizes past which a Markdown file is a warning, or an error (a body that large is a mistake, and slow to render). */
+  limits: z
+    .strictObject({
+      markdownWarnSize: byteSize.default(1_000_000),
+      markdownMaxSize: byteSize.default(10_000_000),
+    })
+    .prefault({}),
   company: z.strictObject({
     name: z.string().min(1),
     legalName: z.string().min(1),
@@ -70,13 +88,19 @@ const SiteSettingsSchema = z.strictObject({
 /** The validated, read-only site settings from `content/site.yaml`. */
 export type SiteSettings = Readonly<z.output<typeof SiteSettingsSchema>>;
 
-/** The environment variable that points the forms at another PocketBase, for one build. */
-export const BACKEND_URL_ENV = 'SITEGEN_POCKETBASE_URL';
+/** What the environment sets for one build (`ResolvedOptions.overrides`), already validated. */
+export interface SettingsOverrides {
+  /** The PocketBase origin the forms send to instead of `backendUrl`. */
+  backendUrl?: string | undefined;
+}
 
-export function parseSiteSettings(text: string, file: string, problems: Problems, env = process.env): SiteSettings | undefined {
+/** The settings of `content/site.yaml`, validated, with the environment's overrides applied. */
+export function parseSiteSettings(text: string, file: string, problems: Problems, overrides: SettingsOverrides = {}): SiteSettings | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
-  const settings = validate(source, source.doc.toJS(), SiteSettingsSchema, problems);
+  const data = dataOf(source, problems);
+  if (data === NO_DATA) return undefined;
+  const settings = validate(source, data, SiteSettingsSchema, problems);
   if (!settings) return undefined;
   const analytics = settings.analytics;
   if (analytics) {
@@ -88,14 +112,5 @@ export function parseSiteSettings(text: string, file: string, problems: Problems
       });
     }
   }
-  const override = env[BACKEND_URL_ENV];
-  if (override) {
-    const parsed = httpUrl.safeParse(override);
-    if (!parsed.success) {
-      problems.add(`${BACKEND_URL_ENV} is "${override}", not an http(s) URL`, { file: BACKEND_URL_ENV, hint: 'set it to the PocketBase origin, like http://127.0.0.1:8090' });
-      return undefined;
-    }
-    return { ...settings, backendUrl: parsed.data };
-  }
-  return settings;
+  return overrides.backendUrl ? { ...settings, backendUrl: overrides.backendUrl } : settings;
 }

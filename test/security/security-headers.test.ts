@@ -5,16 +5,17 @@ import { cspHash, inlineSourcesOf, sharedStylesheetReader, sharedStylesheetScann
 import { createMarkdownRenderer } from '../../src/engine/markdown';
 import { splitFrontMatter } from '../../src/engine/front-matter-split';
 import { contentSecurityPolicy, securityHeaders } from '../../src/engine/security-headers';
-import { parseSiteSettings, type SiteSettings } from '../../src/engine/site-settings';
+import { parseSiteSettings, type SettingsOverrides, type SiteSettings } from '../../src/engine/site-settings';
+import { resolveOptions } from '../../src/engine/config/options';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO } from '../helpers/site';
 
-async function settings(change: (text: string) => string = (text) => text, env: NodeJS.ProcessEnv = {}): Promise<SiteSettings> {
+async function settings(change: (text: string) => string = (text) => text, overrides: SettingsOverrides = {}): Promise<SiteSettings> {
   const text = change(await readFile(path.join(REPO, 'content/site.yaml'), 'utf8'));
   const problems = new Problems();
-  const site = parseSiteSettings(text, 'content/site.yaml', problems, env);
+  const site = parseSiteSettings(text, 'content/site.yaml', problems, overrides);
   problems.throwIfAny();
   return site!;
 }
@@ -36,7 +37,7 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('names no analytics host without analytics, and follows SITEGEN_POCKETBASE_URL', async () => {
-    const site = await settings((text) => text.replace(/^analytics:\n(  .*\n)+/m, ''), { SITEGEN_POCKETBASE_URL: 'http://127.0.0.1:8090/' });
+    const site = await settings((text) => text.replace(/^analytics:\n(  .*\n)+/m, ''), resolveOptions({ env: { SITEGEN_POCKETBASE_URL: 'http://127.0.0.1:8090/' } }).overrides);
     const policy = contentSecurityPolicy(site, page);
     expect(policy).not.toMatch(/google/);
     expect(directives(policy).get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:8090']);
@@ -72,7 +73,7 @@ describe('reading pages that share an inline stylesheet', () => {
 describe('reading a page without the Markdown body it shows', () => {
   const markdown = createMarkdownRenderer();
   const bodyOf = (text: string) =>
-    markdown.finish(markdown.parse(text), { file: 'page.md', lineOffset: 0, routeUrl: () => '/x', foreignRoute: () => undefined, problems: new Problems() }).html;
+    markdown.finish(markdown.parse(text), { file: 'page.md', lineOffset: 0, routeUrl: () => '/x', foreignRoute: () => undefined, problems: new Problems(), warn: () => {} }).html;
   // The shape of the site's pages: scripts and an inline SVG around the body's container.
   const pageWith = (body: string, container = '<div class="prose">') =>
     `<!DOCTYPE html><html><head><script type="module">go()</script><script type="application/json">{"a":1}</script></head>` +

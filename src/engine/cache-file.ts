@@ -1,0 +1,40 @@
+import { crc32 } from 'node:zlib';
+
+/**
+ * The build cache's files carry a checksum: a cache cut short, damaged on disk or restored
+ * badly by CI is noticed and not used, never turned into a wrong page. CRC-32 finds damage
+ * (it is no defence against someone who writes the cache on purpose, nor needs to be: the
+ * cache is the site developer's own folder).
+ */
+const MAGIC = Buffer.from('sitegen-cache\n', 'utf8');
+
+/** `payload` with a header that `unseal` checks. */
+export function seal(payload: Uint8Array): Buffer {
+  const header = Buffer.alloc(MAGIC.length + 8);
+  MAGIC.copy(header);
+  header.writeUInt32BE(crc32(payload), MAGIC.length);
+  header.writeUInt32BE(payload.length, MAGIC.length + 4);
+  return Buffer.concat([header, payload]);
+}
+
+/** The payload of a sealed file, or undefined when it is not one or was damaged. */
+export function unseal(file: Buffer): Buffer | undefined {
+  if (file.length < MAGIC.length + 8 || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const payload = file.subarray(MAGIC.length + 8);
+  const sum = file.readUInt32BE(MAGIC.length);
+  const length = file.readUInt32BE(MAGIC.length + 4);
+  return payload.length === length && crc32(payload) === sum ? payload : undefined;
+}
+
+/** The CRC-32 of some bytes: kept with each body in the packs and checked when it is read. */
+export function checksum(bytes: Uint8Array): number {
+  return crc32(bytes);
+}
+
+/**
+ * A part of the cache was found damaged while the build used it (a body whose bytes do not
+ * match their checksum). The build starts again without the cache; no template sees this.
+ */
+export class CacheDamaged extends Error {
+  override name = 'CacheDamaged';
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { BuildFailure, SiteError } from '../errors';
+import type { BuildSession } from '../build-session';
+
+/** The persistent build cache's folder in a site. */
+export const CACHE_DIR = '.sitegen-cache';
+/** The output folder under the root when none is given. */
+export const DEFAULT_OUT = 'dist';
+/** The environment variable that points the forms at another PocketBase, for one build. */
+export const BACKEND_URL_ENV = 'SITEGEN_POCKETBASE_URL';
+/** The reproducible-builds convention: the build's time, in seconds. */
+export const SOURCE_DATE_EPOCH = 'SOURCE_DATE_EPOCH';
+
+/**
+ * Where large-site machinery runs: `auto` by the site's size (docs/architecture.md, "Threads"),
+ * `off` everything on the main thread, `always` every worker and read-ahead even on a small
+ * site (the tests use it so each mode runs on every test run).
+ */
+export type Parallel = 'auto' | 'off' | 'always';
+export const PARALLEL_MODES: readonly Parallel[] = ['auto', 'off', 'always'];
+
+/** What a caller of `build()` may say; everything is optional. */
+export interface BuildOptions {
+  /** The site folder (route table, content, locales). Default: the current directory. */
+  root?: string;
+  /** The output folder. Default: `dist` under the root. */
+  out?: string;
+  /** false renders into memory only and leaves the output folder alone (tests, checks). */
+  write?: boolean;
+  /** Keeps work between builds of one process (watch mode): see BuildSession. */
+  session?: BuildSession;
+  /**
+   * false builds without the persistent cache in `.sitegen-cache/` (neither read nor written).
+   * Only builds that write use it.
+   */
+  cache?: boolean;
+  /**
+   * The earlier build whose URLs this one must keep answering (docs/redirects.md): an output
+   * folder or the URL of the published site. Default: the output folder as it is before this
+   * build, for a build that writes. false: none.
+   */
+  previous?: string | false;
+  /** Where large-site machinery runs (`Parallel`). Default: `auto`. */
+  parallel?: Parallel;
+  /** The environment the build reads its overrides from. Default: `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The options of one build, resolved once before any stage runs: paths absolute, defaults
+ * applied, the environment's overrides validated. Immutable; no stage reads the options or the
+ * environment itself.
+ */
+export interface ResolvedOptions {
+  readonly root: string;
+  readonly outDir: string;
+  readonly cacheDir: string;
+  /** The build writes its output folder (false: into memory). */
+  readonly write: boolean;
+  /** A watch session's build: keeps work in memory, never a persistent cache. */
+  readonly session: BuildSession | undefined;
+  /** The persistent cache is read and written. */
+  readonly persistentCache: boolean;
+  /** Where the previous build comes from, or false for none. */
+  readonly previous: { readonly from: string; readonly isDefault: boolean } | false;
+  readonly parallel: Parallel;
+  /** What the environment sets for this build. */
+  readonly overrides: {
+    /** `SITEGEN_POCKETBASE_URL`: the backend the forms send to, instead of `backendUrl`. */
+    readonly backendUrl: string | undefined;
+    /** `SOURCE_DATE_EPOCH`, in milliseconds. */
+    readonly timestamp: number | undefined;
+  };
+}
+
+/** Resolves a build's options; a malformed environment variable is a located error. */
+export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
+  const env = options.env ?? process.env;
+  const root = path.resolve(options.root ?? '.');
+  const outDir = path.resolve(root, options.out ?? DEFAULT_OUT);
+  const write = options.write !== false;
+  const session = options.session;
+  const parallel = options.parallel ?? 'auto';
+  const errors: SiteError[] = [];
+  if (!PARALLEL_MODES.includes(parallel)) {
+    errors.push(new SiteError(`parallel is "${String(parallel)}"`, { hint: `use one of: ${PARALLEL_MODES.join(', ')}` }));
+  }
+  const backendUrl = env[BACKEND_URL_ENV] || undefined;
+  if (backendUrl !== undefined && !isHttpUrl(backendUrl)) {
+    errors.push(new SiteError(`${BACKEND_URL_ENV} is "${backendUrl}", not an http(s) URL`, { file: BACKEND_URL_ENV, hint: 'set it to the PocketBase origin, like http://127.0.0.1:8090' }));
+  }
+  const epoch = env[SOURCE_DATE_EPOCH];
+  if (epoch !== undefined && epoch !== '' && !/^\d+$/.test(epoch)) {
+    errors.push(new SiteError(`${SOURCE_DATE_EPOCH} is "${epoch}", not a number of seconds`, { file: SOURCE_DATE_EPOCH, hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it' }));
+  }
+  if (errors.length > 0) throw new BuildFailure(errors);
+  const previousFrom = options.previous ?? (write && !session ? outDir : false);
+  return Object.freeze({
+    root,
+    outDir,
+    cacheDir: path.join(root, CACHE_DIR),
+    write,
+    session,
+    persistentCache: write && !session && options.cache !== false,
+    previous: previousFrom === false ? false : Object.freeze({ from: previousFrom, isDefault: options.previous === undefined }),
+    parallel,
+    overrides: Object.freeze({
+      backendUrl: backendUrl?.replace(/\/+$/, ''),
+      timestamp: epoch ? Number(epoch) * 1000 : undefined,
+    }),
+  });
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value).protocol) && /^https?:\/\//.test(value);
+  } catch {
+    return false;
+  }
+}
