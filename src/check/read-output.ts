@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../engine/errors';
+import { repairOutput } from '../engine/output-folder';
 import { outputPathOf } from '../engine/plan-pages';
 import { REDIRECTS_FILE, type RedirectHistory } from '../engine/previous-build';
 import { isLocale, type Locale } from '../shared/locales';
@@ -55,6 +56,8 @@ const LATEST = '_sitegen/builds/latest.json';
  * as it is read), stylesheet and script. A folder that is not a sitegen build is an error.
  */
 export async function readOutput(dir: string): Promise<BuiltOutput> {
+  // A build killed in the middle of swapping the output in left it for the next command to finish.
+  repairOutput(dir);
   if (!existsSync(path.join(dir, LATEST))) {
     throw new SiteError(existsSync(dir) ? `${dir} is not a sitegen build: it has no ${LATEST}` : `${dir} does not exist`, {
       hint: 'run `sitegen build` first, or name the built folder with --out',

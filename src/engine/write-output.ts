@@ -1,11 +1,10 @@
-import { hash, randomBytes } from 'node:crypto';
+import { hash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { existsSync, lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BUILDS_DIR, type OutputFiles } from './build-artifacts';
-import { BuildFailure, SiteError } from './errors';
+import { assertReplaceable, folderKey, layoutOf, manifestOf, readState, repairOutput, swapSteps, writeState, type OutputLayout, type OutputState } from './output-folder';
 
 const WRITE_CONCURRENCY = 64;
 
@@ -15,8 +14,6 @@ const writeFileQuickly = promisify(fs.writeFile);
 const mkdirQuickly = promisify(fs.mkdir);
 const linkQuickly = promisify(fs.link);
 const unlinkQuickly = promisify(fs.unlink);
-const SLOTS = ['a', 'b'] as const;
-type Slot = (typeof SLOTS)[number];
 
 /**
  * The hash the output manifests and the build cache keep of a file's bytes. SHA-1: it only tells
@@ -41,55 +38,49 @@ export interface WriteStats {
 }
 
 /**
- * The output folder, written so that it is always one complete build.
- *
- * `<out>` is a symbolic link to one of two copies of the site kept beside it, in
- * `.<name>.sitegen/a` and `.../b`, each with a manifest of its files' hashes. A build brings the
- * copy that is not live up to date, touching only the files whose bytes differ from what that
- * copy holds (new files are written, files unchanged since the live build are hard-linked from
- * it), and then points the link at it with one rename. Until that rename the live copy is not
- * touched, so a failed or killed build leaves the previous output whole; a killed build's copy
- * has no manifest and is rewritten by the next build.
+ * The output folder, written so that it is always one complete build (output-folder.ts: a
+ * plain folder, a standby copy beside it, swapped in by renames). A build brings the standby
+ * copy up to date, touching only the files whose bytes differ from what that copy holds (new
+ * files are written, files unchanged since the live build are hard-linked from it), and then
+ * swaps it in. Until the swap the live output is not touched.
  */
 export class Output {
   private constructor(
-    private readonly outDir: string,
-    private readonly slotsDir: string,
-    private readonly live: { slot: Slot; files: Map<string, string> } | undefined,
-    private readonly target: Slot,
-    private readonly targetFiles: Map<string, string> | undefined,
+    private readonly layout: OutputLayout,
+    private readonly live: Map<string, string> | undefined,
+    private readonly standbyFiles: Map<string, string> | undefined,
   ) {}
 
   /** Opens the output folder for a build; refuses a folder that sitegen did not write. */
   static async open(outDir: string): Promise<Output> {
+    const layout = layoutOf(outDir);
+    repairOutput(outDir);
     assertReplaceable(outDir);
-    const slotsDir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.sitegen`);
-    await removeLeftovers(outDir, slotsDir);
-    const liveSlot = liveSlotOf(outDir, slotsDir);
-    const live = liveSlot && (await readManifest(slotsDir, liveSlot));
-    const target = liveSlot === 'a' ? 'b' : 'a';
-    return new Output(outDir, slotsDir, live ? { slot: liveSlot!, files: live } : undefined, target, await readManifest(slotsDir, target));
+    await removeLeftovers(outDir);
+    const state = readState(layout);
+    return new Output(layout, manifestOf(state, outDir, true), manifestOf(state, layout.standby, false));
   }
 
   /** Whether the next output can have `file` with these bytes without them being written again. */
   holds(file: string, fileHash: string): boolean {
-    return this.targetFiles?.get(file) === fileHash || this.live?.files.get(file) === fileHash;
+    return this.standbyFiles?.get(file) === fileHash || this.live?.get(file) === fileHash;
   }
 
-  private writing: { dir: string; known: Map<string, string>; folders: Folders; queue: Queue } | undefined;
+  private writing: { known: Map<string, string>; folders: Folders; queue: Queue } | undefined;
   private readonly next = new Map<string, string>();
   private readonly stats: WriteStats = { files: 0, changed: 0, written: 0, linked: 0, kept: 0, deleted: 0 };
 
   /**
-   * Starts changing the standby copy. From here it has no manifest: a build stopped before
-   * `commit` leaves it to be rewritten in full by the next one.
+   * Starts changing the standby copy. From here the state has no manifest of it: a build
+   * stopped before `commit` or `abandon` leaves it to be rewritten in full by the next one.
    */
   async begin(): Promise<void> {
-    const dir = path.join(this.slotsDir, this.target);
-    await rm(this.manifestOf(this.target), { force: true });
-    if (!this.targetFiles) await rm(dir, { recursive: true, force: true });
-    const known = this.targetFiles ?? new Map<string, string>();
-    this.writing = { dir, known, folders: new Folders(dir, known.keys()), queue: new Queue(WRITE_CONCURRENCY) };
+    const { standby, slotsDir } = this.layout;
+    await mkdir(slotsDir, { recursive: true });
+    this.forgetStandby();
+    if (!this.standbyFiles) await rm(standby, { recursive: true, force: true });
+    const known = this.standbyFiles ?? new Map<string, string>();
+    this.writing = { known, folders: new Folders(standby, known.keys()), queue: new Queue(WRITE_CONCURRENCY) };
   }
 
   /**
@@ -97,7 +88,7 @@ export class Output {
    * the queue is full. `fileHash`, when the caller has it, is `contentHash(content)`.
    */
   put(name: string, content: string | Uint8Array, fileHash = contentHash(content)): Promise<void> {
-    const { dir, known, folders, queue } = this.writing!;
+    const { known, folders, queue } = this.writing!;
     this.next.set(name, fileHash);
     if (known.get(name) === fileHash) {
       this.stats.kept++;
@@ -105,7 +96,7 @@ export class Output {
     }
     this.stats.written++;
     return queue.add(async () => {
-      const file = path.join(dir, name);
+      const file = path.join(this.layout.standby, name);
       await folders.ensure(path.dirname(name));
       // A new file, never a rewrite: the old one may be a hard link to the live copy.
       if (known.has(name)) await unlinkQuickly(file);
@@ -115,73 +106,81 @@ export class Output {
 
   /** A file the new output has with the same bytes as before (see `holds`): linked, never written. */
   keep(name: string, fileHash: string): Promise<void> {
-    const { dir, known, folders, queue } = this.writing!;
+    const { known, folders, queue } = this.writing!;
     this.next.set(name, fileHash);
     if (known.get(name) === fileHash) {
       this.stats.kept++;
       return Promise.resolve();
     }
-    if (this.live?.files.get(name) !== fileHash) throw new Error(`${name}: kept, but the live output does not hold it`);
+    if (this.live?.get(name) !== fileHash) throw new Error(`${name}: kept, but the live output does not hold it`);
     this.stats.linked++;
-    const liveFile = path.join(this.slotsDir, this.live.slot, name);
+    const liveFile = path.join(this.layout.outDir, name);
     return queue.add(async () => {
       await folders.ensure(path.dirname(name));
-      if (known.has(name)) await unlinkQuickly(path.join(dir, name));
-      await linkQuickly(liveFile, path.join(dir, name));
+      if (known.has(name)) await unlinkQuickly(path.join(this.layout.standby, name));
+      await linkQuickly(liveFile, path.join(this.layout.standby, name));
     });
   }
 
-  /** Deletes what the new output no longer has, records the copy's manifest and makes it live. */
+  /** Deletes what the new output no longer has, records the copy's manifest and swaps it in. */
   async commit(): Promise<WriteStats> {
-    const { dir, known, queue } = this.writing!;
+    const { known, queue } = this.writing!;
+    const { standby } = this.layout;
     await queue.drain();
     const stale = [...known.keys()].filter((name) => !this.next.has(name));
-    for (const name of stale) await queue.add(() => unlinkQuickly(path.join(dir, name)));
+    for (const name of stale) await queue.add(() => unlinkQuickly(path.join(standby, name)));
     await queue.drain();
     this.stats.deleted = stale.length;
     this.stats.files = this.next.size;
-    await removeEmptyFolders(dir, stale);
-    for (const [name, fileHash] of this.next) if (this.live?.files.get(name) !== fileHash) this.stats.changed++;
-    if (this.live) for (const name of this.live.files.keys()) if (!this.next.has(name)) this.stats.changed++;
-    await writeFile(this.manifestOf(this.target), JSON.stringify(Object.fromEntries(this.next)));
-    await this.swap(dir);
+    await removeEmptyFolders(standby, stale);
+    for (const [name, fileHash] of this.next) if (this.live?.get(name) !== fileHash) this.stats.changed++;
+    if (this.live) for (const name of this.live.keys()) if (!this.next.has(name)) this.stats.changed++;
+    // The manifest and the swap about to begin, in one write; then the renames.
+    const state = readState(this.layout);
+    const next = folderKey(standby) ?? (await mkdir(standby, { recursive: true }), folderKey(standby)!);
+    state.copies[next] = { files: Object.fromEntries(this.next), complete: true };
+    state.swap = { next, previous: folderKey(this.layout.outDir) };
+    keepOnly(state, [next, state.swap.previous]);
+    writeState(this.layout, state);
+    for (const step of swapSteps(this.layout)) step();
+    delete state.swap;
+    writeState(this.layout, state);
     return this.stats;
   }
 
   /**
    * A build that failed after `begin`: waits for the writes under way and records what the
-   * standby copy now holds, so the next build need not rewrite it all. The live copy stays.
+   * standby copy now holds, so the next build need not rewrite it all. The live output stays.
    */
   async abandon(): Promise<void> {
     if (!this.writing) return;
     const { known, queue } = this.writing;
     await queue.drain().catch(() => undefined);
-    if (queue.failed) return;
+    const key = folderKey(this.layout.standby);
+    if (queue.failed || !key) return;
     const holds = new Map(known);
     for (const [name, fileHash] of this.next) holds.set(name, fileHash);
-    await writeFile(this.manifestOf(this.target), JSON.stringify(Object.fromEntries(holds)));
+    const state = readState(this.layout);
+    state.copies[key] = { files: Object.fromEntries(holds), complete: false };
+    writeState(this.layout, state);
   }
 
-  private manifestOf(slot: Slot): string {
-    return path.join(this.slotsDir, `${slot}.json`);
-  }
-
-  /** Points the output folder at `dir` with one rename. */
-  private async swap(dir: string): Promise<void> {
-    const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
-    const temporary = `${this.outDir}.tmp-${suffix}`;
-    await symlink(path.relative(path.dirname(this.outDir), dir), temporary);
-    const stat = lstatSync(this.outDir, { throwIfNoEntry: false });
-    if (stat && !stat.isSymbolicLink()) {
-      // A folder written by an earlier version of sitegen: moved away, then deleted.
-      const previous = path.join(this.slotsDir, `previous-${suffix}`);
-      await rename(this.outDir, previous);
-      await rename(temporary, this.outDir);
-      await rm(previous, { recursive: true, force: true });
-      return;
+  /** The standby copy is about to change: no manifest describes it until commit or abandon. */
+  private forgetStandby(): void {
+    const state = readState(this.layout);
+    const key = folderKey(this.layout.standby);
+    if (key && state.copies[key]) {
+      delete state.copies[key];
+      writeState(this.layout, state);
+    } else if (!existsSync(this.layout.stateFile)) {
+      writeState(this.layout, state);
     }
-    await rename(temporary, this.outDir);
   }
+}
+
+/** Forgets the manifests of folders that are gone. */
+function keepOnly(state: OutputState, keys: ReadonlyArray<string | undefined>): void {
+  for (const key of Object.keys(state.copies)) if (!keys.includes(key)) delete state.copies[key];
 }
 
 /** Creates each folder of the output once. */
@@ -210,13 +209,12 @@ class Folders {
   }
 }
 
-/** What a stopped build left: temporary links (and staging folders of earlier versions). */
-async function removeLeftovers(outDir: string, slotsDir: string): Promise<void> {
+/** What a stopped build of an earlier version left beside the output: temporary links and folders. */
+async function removeLeftovers(outDir: string): Promise<void> {
   const parent = path.dirname(outDir);
   if (!existsSync(parent)) return;
   const prefixes = [`${path.basename(outDir)}.tmp-`, `${path.basename(outDir)}.old-`];
   const stray = readdirSync(parent).filter((name) => prefixes.some((prefix) => name.startsWith(prefix))).map((name) => path.join(parent, name));
-  if (existsSync(slotsDir)) stray.push(...readdirSync(slotsDir).filter((name) => name.startsWith('previous-')).map((name) => path.join(slotsDir, name)));
   await Promise.all(stray.map((file) => rm(file, { recursive: true, force: true })));
 }
 
@@ -283,42 +281,3 @@ function ignoreCode(...codes: string[]) {
   };
 }
 
-/** The copy the output link points at, if it is one of ours. */
-function liveSlotOf(outDir: string, slotsDir: string): Slot | undefined {
-  const stat = lstatSync(outDir, { throwIfNoEntry: false });
-  if (!stat?.isSymbolicLink()) return undefined;
-  const target = path.resolve(path.dirname(outDir), readlinkSync(outDir));
-  const slot = path.basename(target);
-  return path.dirname(target) === slotsDir && (SLOTS as readonly string[]).includes(slot) ? (slot as Slot) : undefined;
-}
-
-/** A copy's manifest (file -> hash), or undefined when the copy is missing or was left half-written. */
-async function readManifest(slotsDir: string, slot: Slot): Promise<Map<string, string> | undefined> {
-  try {
-    const files = JSON.parse(await readFile(path.join(slotsDir, `${slot}.json`), 'utf8')) as Record<string, string>;
-    return existsSync(path.join(slotsDir, slot)) ? new Map(Object.entries(files)) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Refuses to replace a folder that sitegen did not write: a mistyped --out must not delete anything. */
-function assertReplaceable(outDir: string): void {
-  const stat = lstatSync(outDir, { throwIfNoEntry: false });
-  if (!stat || stat.isSymbolicLink()) {
-    if (stat && !existsSync(path.join(outDir, BUILDS_DIR, 'latest.json')) && existsSync(outDir)) refuse(outDir);
-    return;
-  }
-  const entries = readdirSync(outDir);
-  if (entries.length === 0 || existsSync(path.join(outDir, BUILDS_DIR, 'latest.json'))) return;
-  refuse(outDir);
-}
-
-function refuse(outDir: string): never {
-  throw new BuildFailure([
-    new SiteError(`the output folder ${outDir} holds files that sitegen did not write`, {
-      file: outDir,
-      hint: 'choose an empty or new folder with --out, or delete this one yourself',
-    }),
-  ]);
-}

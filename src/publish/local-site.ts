@@ -9,6 +9,7 @@ import { serializeRecord, parsePointer, type DeployRecord } from './deploy-recor
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
 import { HEADERS_FILE } from '../engine/header-formats';
+import { repairOutput } from '../engine/output-folder';
 
 /** One object the publish puts in the bucket, by its key relative to the target's prefix. */
 export interface LocalObject extends ObjectHeaders {
@@ -38,6 +39,8 @@ const HASH_CONCURRENCY = 32;
  * is served without a redirect to `/career/`. Adds the build's deploy record.
  */
 export async function readLocalSite(dir: string): Promise<LocalSite> {
+  // A build killed in the middle of swapping the output in left it for the next command to finish.
+  repairOutput(dir);
   const pointer = await readPointer(dir);
   const routes = await readRoutes(dir, pointer.release ?? pointer.id);
   const files = await listFiles(dir);

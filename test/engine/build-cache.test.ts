@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, lstat, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,21 +90,25 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     expect(result.written?.written).toBeLessThan(20);
   });
 
-  it('points the output folder at a complete copy, and rewrites a copy a stopped build left', async () => {
+  it('swaps a complete copy in, and rewrites a copy a stopped build left', async () => {
     const root = await copySite();
     const out = path.join(await tempDir(), 'dist');
     await build({ root, out });
     const reference = await snapshotTree(out);
     await build({ root, out });
-    const live = await readlink(out);
-    const standby = path.join(path.dirname(out), live.endsWith('a') ? live.replace(/a$/, 'b') : live.replace(/b$/, 'a'));
+    const slots = path.join(path.dirname(out), '.dist.sitegen');
+    const standby = path.join(slots, 'standby');
     // A build stopped while it changed the standby copy: its manifest is gone, a page is half-written.
     // (It writes new files, never into the old ones, which may be links to the live copy.)
-    await rm(`${standby}.json`);
+    const state = JSON.parse(await readFile(path.join(slots, 'state.json'), 'utf8')) as { copies: Record<string, unknown> };
+    const standbyKey = `${(await stat(standby, { bigint: true })).dev}:${(await stat(standby, { bigint: true })).ino}`;
+    expect(Object.keys(state.copies)).toContain(standbyKey);
+    delete state.copies[standbyKey];
+    await writeFile(path.join(slots, 'state.json'), JSON.stringify(state));
     await rm(path.join(standby, 'career/index.html'));
     await writeFile(path.join(standby, 'career/index.html'), '<!DOCTYPE html><html><bo');
     await build({ root, out });
-    expect(await readlink(out)).not.toBe(live);
+    expect((await lstat(out)).isDirectory()).toBe(true);
     expect(await snapshotTree(out)).toEqual(reference);
   });
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copySite, REPO, runCli, snapshotTree } from '../helpers/site';
@@ -86,6 +86,7 @@ describe('a build killed at any moment', () => {
     expect(await snapshotTree(out)).toEqual(complete[1]);
     const beside = await readdir(root);
     expect(beside.filter((name) => name.includes('.tmp-') || name.includes('.old-'))).toEqual([]);
-    expect((await readdir(path.join(root, '.dist.sitegen'))).sort()).toEqual(['a', 'a.json', 'b', 'b.json']);
+    expect((await readdir(path.join(root, '.dist.sitegen'))).sort()).toEqual(['standby', 'state.json']);
+    expect((await lstat(out)).isDirectory()).toBe(true);
   });
 });
