@@ -3,7 +3,7 @@
  * `file:line:column: error: ...` with a hint, a publish that cannot go on as `error: ...` with a
  * hint; anything else is a bug or an environment problem, shown with its stack under --verbose.
  */
-export async function reportFailure(error: unknown, verbose: boolean): Promise<void> {
+export async function reportFailure(error: unknown, verbose: boolean, command: 'build' | 'watch' | 'check' | 'publish' = 'build'): Promise<void> {
   const { BuildFailure, SiteError, formatSiteError } = await import('../engine/index');
   process.exitCode = 1;
   if (error instanceof BuildFailure) {
@@ -11,7 +11,8 @@ export async function reportFailure(error: unknown, verbose: boolean): Promise<v
       console.error(formatSiteError(problem));
       if (verbose && problem.cause instanceof Error && problem.cause.stack) console.error(indent(problem.cause.stack));
     }
-    console.error(`sitegen: build failed with ${error.errors.length} error${error.errors.length === 1 ? '' : 's'}; the output folder was not changed`);
+    const errors = `${error.errors.length} error${error.errors.length === 1 ? '' : 's'}`;
+    console.error(command === 'build' ? `sitegen: build failed with ${errors}; the output folder was not changed` : `sitegen: ${command} stopped with ${errors}`);
     return;
   }
   if (error instanceof SiteError) {

@@ -22,7 +22,7 @@ export async function runWatch(flags: WatchFlags): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    await reportFailure(error, flags.verbose);
+    await reportFailure(error, flags.verbose, 'watch');
   }
 }
 

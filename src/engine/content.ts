@@ -4,7 +4,7 @@ import { SiteError, type Problems } from './errors';
 import { lazyFields } from './lazy-fields';
 import type { RenderedMarkdown } from './markdown';
 import { splitFrontMatter, type SplitFile } from './front-matter-split';
-import type { LinkData, MarkdownJob, MarkdownStage } from './markdown-jobs';
+import type { LinkData, MarkdownJob, MarkdownStage, PlainProblem } from './markdown-jobs';
 import { canonicalUrl, type PagePlan } from './plan-pages';
 import type { Route } from './route-table';
 import type { PageContent, TemplateDefinition } from './template-api';
@@ -26,6 +26,8 @@ export interface ParsedPage {
 /** What an earlier build (the persistent cache) knows of a content file. */
 export interface KnownContent {
   markdown: RenderedMarkdown;
+  /** What rendering the body warned of (raw HTML left out): a build that reuses it warns again. */
+  warnings: readonly PlainProblem[];
   templatesHash: string;
   data: Record<string, unknown>;
 }
@@ -50,6 +52,8 @@ export interface ContentArrival {
   ready(routeId: string, locale: Locale): Promise<void> | undefined;
   /** Every body is there, and its problems (links to unknown routes...) reported. */
   all: Promise<void>;
+  /** What each body warned of, by content file (`hu/career.md`); complete once `all` resolved. */
+  warnings: ReadonlyMap<string, readonly PlainProblem[]>;
 }
 
 /** Validated content by route id, then locale. */
@@ -218,17 +222,21 @@ export async function parseContent(
     const frontMatter = parseOnce(key);
     if (frontMatter()) add(route, locale, { frontMatter, body: bodies.get(key)!.body });
   }
+  const warnings = new Map<string, readonly PlainProblem[]>();
   for (const { route, locale, key } of wanted) {
     const cached = known.get(key);
-    if (cached) add(route, locale, { frontMatter: parseOnce(key), body: cached.markdown, validated: cached });
+    if (!cached) continue;
+    add(route, locale, { frontMatter: parseOnce(key), body: cached.markdown, validated: cached });
+    warnings.set(key, cached.warnings);
   }
   for (const [routeId, byLocale] of content) {
     if (!LOCALES.every((locale) => byLocale[locale])) content.delete(routeId);
   }
   const all = rendering.then((results) => {
     todo.forEach(({ key }, index) => {
-      const { markdown: body, problems: found } = results[index]!;
+      const { markdown: body, problems: found, warnings: warned } = results[index]!;
       bodies.get(key)!.fill(body);
+      warnings.set(key, warned);
       for (const problem of found) problems.push(new SiteError(problem.message, problem));
     });
   });
@@ -236,6 +244,7 @@ export async function parseContent(
     content: content as ParsedContent,
     ready: (routeId, locale) => bodies.get(keys.get(`${routeId}\0${locale}`) ?? '')?.arrived,
     all,
+    warnings,
   };
 }
 

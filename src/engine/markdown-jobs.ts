@@ -9,6 +9,7 @@ import { splitFrontMatter } from './front-matter-split';
 import { inlineSourcesOf, type InlineSources } from './inline-sources';
 import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
 import { firstMarkdownWorker, startMarkdownWorker } from './markdown-worker-start';
+import { BODIES_FOR_LARGE_BUILD, type ScalePolicy } from './scale-policy';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
 export interface MarkdownJob {
@@ -35,6 +36,8 @@ export type PlainProblem = SourceLocation & { message: string; hint: string | un
 export interface JobResult {
   markdown: RenderedMarkdown;
   problems: PlainProblem[];
+  /** What renders, but not as written (raw HTML left out), at its place in the file. */
+  warnings: PlainProblem[];
 }
 
 /** Called with each result as soon as it is there, before `render` resolves with all of them. */
@@ -66,6 +69,8 @@ export interface MarkdownStage {
    * after the Markdown than beside it: a third thread on two cores only slowed both (measured).
    */
   fillsCores(): boolean;
+  /** How many worker threads have rendered Markdown in this stage (0: this thread did). */
+  workerCount(): number;
   /**
    * The pages are read for the policy where they render (page workers): once the Markdown is
    * done, no worker of this stage stays or starts to read them.
@@ -97,21 +102,6 @@ export const EARLY_PARSES = 300;
 const SCANS_SENT = { rendering: 1, idle: 16 };
 
 /**
- * From this many bodies to render, a build is large: every thread's heap grows to 1.5 times
- * what it held after its last full collection instead of up to 4 times (V8's default), and the
- * Markdown stays in its files until its thread renders it (`FileJob`; the main thread lets the
- * texts go, `withoutContentTexts`). A large cold build then peaks at about half the memory in
- * the same time (measured at 4,000 and 10,000 articles x 3). A build with little Markdown keeps
- * V8's default: a warm build of 4,000 x 3, which renders none, was a tenth slower with it.
- */
-const JOBS_FOR_LARGE_BUILD = 1000;
-
-/** Whether this many bodies to render make a large build (`JOBS_FOR_LARGE_BUILD`). */
-export function isLargeMarkdown(jobs: number): boolean {
-  return jobs >= JOBS_FOR_LARGE_BUILD;
-}
-
-/**
  * From this many bodies, heaps grow to 1.25 times what they hold instead of 1.5: more full
  * collections, for a peak under a gigabyte at 10,000 articles x 3 (30,000 bodies: 956 against
  * 1,034 MB, and about a sixth more CPU time, one run each). At that size memory is what runs
@@ -126,22 +116,21 @@ const JOBS_FOR_LEANEST_HEAPS = 20_000;
  * far the heap grows until the next.
  */
 export function leanHeaps(bodies: number): void {
-  if (!isLargeMarkdown(bodies)) return;
+  // By the real size, even with \`parallel: always\`: the flag tunes the process, and stays set.
+  if (bodies < BODIES_FOR_LARGE_BUILD) return;
   setFlagsFromString(`--heap-growing-percent=${bodies >= JOBS_FOR_LEANEST_HEAPS ? 25 : 50}`);
 }
-
-/** Below this many bodies one worker renders them all: another would only pay the parser's warm-up again. */
-const JOBS_PER_EXTRA_WORKER = 400;
 
 /**
  * Renders Markdown on worker threads. The first starts at once (or was started before the
  * engine loaded), and reads the content ahead (`readAhead`) while the build loads and reads
  * its sources. A small site's Markdown all goes to that one worker: splitting it pays the
  * parser's JIT warm-up, most of a cold build's Markdown time, once per thread (measured). A
- * large site's is dealt out to one worker per core. Without the worker script, or if a worker
- * fails, the jobs run on this thread.
+ * large site's is dealt out to one worker per core (`policy`). Without the worker script,
+ * with `parallel: off`, or if a worker fails, the jobs run on this thread.
  */
-export function startMarkdownStage(readAhead?: string): MarkdownStage {
+export function startMarkdownStage(policy: ScalePolicy, readAhead?: string): MarkdownStage {
+  if (!policy.markdownWorkers) return inThreadStage();
   const first = firstMarkdownWorker(readAhead);
   if (!first) return inThreadStage();
   const workers: Worker[] = [first];
@@ -231,11 +220,11 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
   let readElsewhere = false;
   return {
     parse(jobs) {
-      const lean = isLargeMarkdown(jobs.length);
+      const lean = policy.isLarge(jobs.length);
       // A large build's bodies stay in their files until their thread renders them.
       const sent = lean ? jobs.map(fileJob) : jobs;
       fallback.keep(sent);
-      const wanted = Math.min(availableParallelism(), 1 + Math.floor(jobs.length / JOBS_PER_EXTRA_WORKER));
+      const wanted = policy.markdownWorkersFor(jobs.length);
       leanHeaps(jobs.length);
       while (workers.length < wanted) spawn();
       const shares: Array<Array<MarkdownJob | FileJob>> = workers.map(() => []);
@@ -294,6 +283,7 @@ export function startMarkdownStage(readAhead?: string): MarkdownStage {
       }
     },
     fillsCores: () => workers.length >= availableParallelism(),
+    workerCount: () => workers.length,
     pagesReadElsewhere: () => void (readElsewhere = true),
     close: () => {
       workers.forEach((worker, owner) => retired.has(owner) || void worker.terminate());
@@ -398,6 +388,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     inlineSources: async (html) => inlineSourcesOf(html),
     scanHere: async () => {},
     fillsCores: () => false,
+    workerCount: () => 0,
     pagesReadElsewhere() {},
     async render(keys, links, arrived) {
       return keys.map((key) => finish(key, links, arrived));
@@ -413,6 +404,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     const { job } = entry;
     parsed.delete(key);
     const problems = new Problems();
+    const warnings: PlainProblem[] = [];
     // A tree parsed early needs its body no more (nor its file read again).
     let { tree } = entry;
     if (!tree) {
@@ -434,9 +426,11 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
         return owner && owner.locale !== job.locale ? owner.routeId : undefined;
       },
       problems,
+      warn: (message, { line, column }, hint) => warnings.push({ message, file: job.file, line, column, hint }),
     });
     const result = {
       markdown,
+      warnings,
       problems: problems.errors.map((error) => ({
         message: error.message,
         file: error.file ?? job.file,
@@ -485,6 +479,7 @@ export function cachingStage(): MarkdownStage {
     inlineSources: stage.inlineSources,
     scanHere: stage.scanHere,
     fillsCores: () => false,
+    workerCount: () => 0,
     pagesReadElsewhere() {},
     close() {},
   };

@@ -5,6 +5,9 @@ import { splitFrontMatter } from './front-matter-split';
 import { EARLY_PARSES, type ParsedAhead } from './markdown-jobs';
 import { createMarkdownRenderer } from './markdown';
 
+/** Larger bodies are not parsed ahead: the build may refuse them (`limits` in site.yaml). */
+const GUESS_LIMIT = 1_000_000;
+
 /**
  * Reads the content folder on its own and parses the first bodies before the build has sent
  * them: a guess, which the worker keeps only for bodies that the build then sends with the same
@@ -52,7 +55,10 @@ function* aheadSteps(contentDir: string, ahead: Map<string, ParsedAhead>): Gener
   for (const key of keys.slice(0, EARLY_PARSES)) {
     let text: string;
     try {
-      text = readFileSync(path.join(contentDir, key), 'utf8');
+      const bytes = readFileSync(path.join(contentDir, key));
+      // A file past a size the build may refuse (limits in site.yaml) is no guess worth a parse.
+      if (bytes.length > GUESS_LIMIT) continue;
+      text = bytes.toString('utf8');
     } catch {
       continue;
     }

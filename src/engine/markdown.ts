@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
-import type { Definition, Link, List, Nodes, Root } from 'mdast';
+import type { Definition, Html, Link, List, Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -19,6 +19,8 @@ export interface MarkdownContext {
   /** When `url` is a page of another locale, that page's route id. */
   foreignRoute(url: string): string | undefined;
   problems: Problems;
+  /** Something that renders, but not as written (raw HTML, which is dropped). */
+  warn(message: string, where: { line: number; column: number }, hint: string): void;
 }
 
 export interface RenderedMarkdown {
@@ -192,6 +194,9 @@ function finishTree(tree: Root, file: VFile): void {
       case 'list':
         accessibleTaskList(node);
         break;
+      case 'html':
+        warnDroppedHtml(node, context);
+        break;
       case 'table':
         // A table that scrolls sideways can be scrolled from the keyboard.
         node.data = { ...node.data, hProperties: { ...node.data?.hProperties, tabIndex: 0 } };
@@ -247,6 +252,19 @@ function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): voi
       hint: `write route:${foreign} so the link follows the page's locale`,
     });
   }
+}
+
+/** HTML comments are dropped as authors expect; other raw HTML is dropped too, which they may not. */
+const COMMENT = /^<!--[\s\S]*?-->\s*$/;
+
+function warnDroppedHtml(node: Html, context: MarkdownContext): void {
+  if (COMMENT.test(node.value)) return;
+  const shown = node.value.length > 40 ? `${node.value.slice(0, 40)}…` : node.value;
+  context.warn(
+    `raw HTML is left out of the page: ${JSON.stringify(shown)}`,
+    { line: (node.position?.start.line ?? 1) + context.lineOffset, column: node.position?.start.column ?? 1 },
+    'write it in Markdown instead: sitegen drops raw HTML so that content cannot run script (docs/content.md)',
+  );
 }
 
 function countWords(text: string): number {

@@ -39,7 +39,7 @@ export interface PageTask {
 export type FinishedPage = RenderedPage & { hash: string; inline: InlineSources };
 
 /** A problem found on a worker, as plain data (a template's error keeps its stack for --verbose). */
-export type WorkerProblem = Partial<SourceLocation> & { message: string; hint: string | undefined; stack: string | undefined };
+export type WorkerProblem = Partial<SourceLocation> & { message: string; hint: string | undefined; stack: string | undefined; pages: readonly string[] };
 
 /** What a worker sends back for a page: the page, or the problems that stopped it. */
 export interface WorkerPage {
@@ -58,9 +58,6 @@ const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? undefined : path.join(PA
  */
 const PAGES_PER_MESSAGE = 8;
 const MESSAGES_AHEAD = 3;
-
-/** Below this many pages, this thread renders them sooner than workers start. */
-export const PAGES_FOR_WORKERS = 1000;
 
 /** What the workers render: the build's render input, and whether pages say what they read. */
 export interface PageWork {

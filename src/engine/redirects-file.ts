@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Problems, SourceLocation } from './errors';
 import { pathProblem } from './route-table';
-import { locate, parseYamlSource, validate } from './yaml-source';
+import { dataOf, locate, NO_DATA, parseYamlSource, validate } from './yaml-source';
 
 /** One redirect written in `content/redirects.yaml`: an old URL and the page it leads to. */
 export interface RedirectRule {
@@ -26,7 +26,9 @@ export function parseRedirectsFile(text: string, file: string, problems: Problem
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
   // An empty file or one of comments only is no redirect yet.
-  const data = source.doc.toJS() ?? { redirects: [] };
+  const read = dataOf(source, problems);
+  if (read === NO_DATA) return undefined;
+  const data = read ?? { redirects: [] };
   const parsed = validate(source, data, RedirectsSchema, problems);
   if (!parsed) return undefined;
   const rules: RedirectRule[] = [];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../shared/locales';
 import type { Problems, SourceLocation } from './errors';
-import { locate, parsedAgain, parseYamlSource, validate, type YamlSource } from './yaml-source';
+import { dataOf, locate, NO_DATA, parsedAgain, parseYamlSource, validate, type YamlSource } from './yaml-source';
 import { lazyFields } from './lazy-fields';
 
 /** One route of `content/routes.yaml`, validated, with where it was written. */
@@ -73,7 +73,9 @@ const RouteTableSchema = z.strictObject({ routes: z.array(RouteSchema).min(1, 'l
 export function parseRouteTable(text: string, file: string, problems: Problems): Route[] | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
-  const table = validate(source, source.doc.toJS(), RouteTableSchema, problems);
+  const data = dataOf(source, problems);
+  if (data === NO_DATA) return undefined;
+  const table = validate(source, data, RouteTableSchema, problems);
   if (!table) return undefined;
 
   // The routes locate themselves by parsing the text again, only if a later stage reports an

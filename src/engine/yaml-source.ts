@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
 import { Problems, type SourceLocation } from './errors';
 
@@ -48,7 +48,32 @@ export interface YamlData {
 export function parseYamlData(text: string, file: string, problems: Problems): YamlData | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
-  return { data: source.doc.toJS(), source: parsedAgain(text, file) };
+  const data = dataOf(source, problems);
+  return data === NO_DATA ? undefined : { data, source: parsedAgain(text, file) };
+}
+
+/** What `dataOf` returns for a document it refused. */
+export const NO_DATA: unique symbol = Symbol('no data');
+
+/**
+ * A document's data as plain values. Aliases that expand past the `yaml` package's limit (an
+ * "alias bomb": a few lines that would become billions of values) are refused at the first
+ * alias, instead of the exception or the memory they would cost.
+ */
+export function dataOf(source: YamlSource, problems: Problems): unknown {
+  try {
+    return source.doc.toJS();
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    let alias: Node | undefined;
+    visit(source.doc, { Alias: (_key, node) => ((alias = node), visit.BREAK) });
+    problems.add('the aliases here expand to too many values', {
+      ...positionOf(source, alias ?? source.doc.contents),
+      hint: 'repeat the values instead of nesting aliases (*name) of lists that hold aliases',
+      cause: error,
+    });
+    return NO_DATA;
+  }
 }
 
 /** The document of a text that parsed before without errors, parsed again when first asked. */

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -10,7 +11,7 @@ import type { MarkdownRenderer } from '../../src/engine/markdown';
 import { REPO, tempDir } from '../helpers/site';
 
 type Patch = { name: string; file: RegExp; apply(text: string): string };
-type Patches = { LIBRARY_PATCHES: Patch[]; esbuildLibraryPatches(): esbuild.Plugin };
+type Patches = { LIBRARY_PATCHES: Patch[]; esbuildLibraryPatches(report?: (outcome: never) => void): esbuild.Plugin };
 
 const patches = (await import(pathToFileURL(path.join(REPO, 'scripts/library-patches.mjs')).href)) as Patches;
 
@@ -111,14 +112,44 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
         const tree = renderer.parse(body);
         const json = JSON.stringify(tree);
         const problems = new Problems();
-        const html = renderer.finish(tree, { file: 'page.md', lineOffset: 0, routeUrl: (id) => `/${id}`, foreignRoute: () => undefined, problems }).html;
+        const html = renderer.finish(tree, { file: 'page.md', lineOffset: 0, routeUrl: (id) => `/${id}`, foreignRoute: () => undefined, problems, warn: () => {} }).html;
         return { json, html, problems: problems.errors.map((error) => error.message) };
       });
       expect(renders[1]).toEqual(renders[0]);
     }
   });
 
-  it('stop the bundle when a library is not the code its patch was written for', () => {
+  it('all apply to the bundled engine that users run (lib/, bundled for this test run)', async () => {
+    const report = JSON.parse(readFileSync(path.join(REPO, 'lib/patches.json'), 'utf8')) as { applied: string[]; skipped: unknown[] };
+    expect(report.skipped).toEqual([]);
+    expect(report.applied).toEqual(patches.LIBRARY_PATCHES.map((patch) => patch.name).sort());
+  });
+
+  it('leave a library that is not the code they were written for as published, and say so, without failing the bundle', async () => {
+    // A package of the patched name whose code moved on.
+    const dir = await tempDir();
+    const library = path.join(dir, 'node_modules/micromark-util-chunked');
+    await mkdir(library, { recursive: true });
+    await writeFile(path.join(library, 'package.json'), JSON.stringify({ name: 'micromark-util-chunked', type: 'module', exports: './index.js' }));
+    await writeFile(path.join(library, 'index.js'), 'export function splice(list, start, remove, items) { return list.toSpliced(start, remove, ...items); }\n');
+    await writeFile(path.join(dir, 'entry.js'), "import { splice } from 'micromark-util-chunked';\nexport const moved = splice([1, 2, 3], 1, 1, [9]);\n");
+    let report: { applied: string[]; skipped: Array<{ name: string; reason: string }> } | undefined;
+    const result = await esbuild.build({
+      entryPoints: [path.join(dir, 'entry.js')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      logLevel: 'silent',
+      plugins: [patches.esbuildLibraryPatches((outcome: typeof report) => (report = outcome))],
+    });
+    expect(result.outputFiles[0]!.text).toContain('list.toSpliced(start, remove, ...items)');
+    expect(report!.applied).toEqual([]);
+    expect(report!.skipped.map((entry) => entry.name).sort()).toEqual(patches.LIBRARY_PATCHES.map((patch) => patch.name).sort());
+    expect(report!.skipped.find((entry) => entry.name.startsWith('micromark-util-chunked'))!.reason).toMatch(/not the code this patch was written for/);
+  });
+
+  it('stop when a library is not the code its patch was written for', () => {
     const files = ['mdast-util-from-markdown/lib/index.js', 'unist-util-visit-parents/lib/index.js', 'micromark/lib/parse.js', 'micromark-util-chunked/index.js'].map((file) =>
       path.join(REPO, 'node_modules', file),
     );

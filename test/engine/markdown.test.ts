@@ -13,15 +13,17 @@ const render = createMarkdownRenderer();
 
 function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
   const problems = new Problems();
+  const warnings: Array<{ message: string; line: number; column: number; hint: string }> = [];
   const result = render.finish(render.parse(body), {
     file: 'page.md',
     lineOffset: 4,
     routeUrl: (id) => (id === 'contact' ? '/hu/kapcsolat' : undefined),
     foreignRoute: (url) => (url === '/contact' ? 'contact' : undefined),
     problems,
+    warn: (message, where, hint) => warnings.push({ message, ...where, hint }),
     ...overrides,
   });
-  return { ...result, problems };
+  return { ...result, problems, warnings };
 }
 
 describe('Markdown', () => {
@@ -44,9 +46,17 @@ describe('Markdown', () => {
     expect(html).toContain('<ul class="contains-task-list">\n<li>☑ done</li>\n<li>☐ open <em>one</em></li>\n<li>plain</li>');
   });
 
-  it('removes raw HTML and unsafe links', () => {
-    const { html } = renderBody('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n');
-    expect(html).not.toMatch(/<script|onerror|javascript:/);
+  it('removes raw HTML and unsafe links, and warns of the HTML at its line', () => {
+    const { html, warnings } = renderBody('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n\nA <b>bold</b> word.\n\n<!-- a note for editors -->\n');
+    expect(html).not.toMatch(/<script|onerror|javascript:|<b>/);
+    // The body starts on line 5 of its file (four lines of front matter); a comment is no surprise.
+    expect(warnings.map(({ message, line, column }) => [message, line, column])).toEqual([
+      ['raw HTML is left out of the page: "<script>alert(1)</script>"', 5, 1],
+      ['raw HTML is left out of the page: "<img src=x onerror=alert(1)>"', 7, 1],
+      ['raw HTML is left out of the page: "<b>"', 11, 3],
+      ['raw HTML is left out of the page: "</b>"', 11, 10],
+    ]);
+    expect(warnings[0]!.hint).toMatch(/write it in Markdown/);
   });
 
   it('turns route: links into the localized URL', () => {
