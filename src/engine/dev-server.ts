@@ -1,10 +1,11 @@
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { OutputFiles } from './build-artifacts';
 import { contentTypeOf, outputFileCandidates } from './content-types';
 import { HEADERS_FILE, headersForPath } from './header-formats';
+import { BuildFailure, SiteError } from './errors';
 
 const EVENTS_PATH = '/_sitegen/dev/events';
 const CLIENT_PATH = '/_sitegen/dev/client.js';
@@ -35,7 +36,21 @@ export async function startDevServer(options: { host: string; port: number; widg
   };
 
   const server = createServer((request, response) => {
-    const urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    // A page of another site can reach a local server through a name it points at 127.0.0.1
+    // (DNS rebinding): such a request names that site's host.
+    if (!hostAllowed(request.headers.host, options.host)) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(`sitegen watch answers only to localhost, IP addresses and the host given with --host (${options.host}), not to ${request.headers.host}.\n`);
+      return;
+    }
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      response.end('Bad request: the path is not valid percent-encoded UTF-8.\n');
+      return;
+    }
     // The build's security headers, so a page that breaks its policy breaks here first. The
     // live-reload client is an external script and its events same-origin: the policy allows
     // both. HSTS is left out: it means nothing over http and would pin a dev host to https.
@@ -71,7 +86,7 @@ export async function startDevServer(options: { host: string; port: number; widg
     response.writeHead(status, { 'content-type': contentTypeOf(file), 'cache-control': 'no-store' }).end(body);
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenFailure(error, options.host, options.port)));
     // Rebuilds run on this thread and can hold it for seconds on a large site: with Node's 5 s
     // default, an idle browser connection could be closed just as the browser reuses it.
     server.keepAliveTimeout = 60_000;
@@ -98,6 +113,34 @@ export async function startDevServer(options: { host: string; port: number; widg
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Whether a request's `Host` names this server as its user means it: an IP address (no name
+ * to rebind), `localhost` and its subdomains, or the host given with `--host`. A request
+ * without the header names no other site either.
+ */
+export function hostAllowed(header: string | undefined, configured: string): boolean {
+  if (header === undefined) return true;
+  const name = (header.startsWith('[') ? header.slice(1, header.indexOf(']')) : header.replace(/:\d*$/, '')).toLowerCase();
+  if (isIP(name) !== 0) return true;
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return name === configured.toLowerCase().replace(/^\[|\]$/g, '');
+}
+
+/** A port that cannot be used, said with what to do about it. */
+function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): unknown {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (error.code === 'EADDRINUSE') {
+    return new BuildFailure([new SiteError(`port ${port} is already in use on ${where}`, { hint: `stop the program that uses it, or pick another port: sitegen watch --port ${port + 1} (--port 0 picks a free one)`, cause: error })]);
+  }
+  if (error.code === 'EACCES') {
+    return new BuildFailure([new SiteError(`no permission to serve on ${where}`, { hint: 'ports below 1024 need privileges: pick another, e.g. --port 3000', cause: error })]);
+  }
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
+    return new BuildFailure([new SiteError(`cannot serve on ${where}: this machine has no such address`, { hint: 'use --host 127.0.0.1 (the default), or an address of this machine', cause: error })]);
+  }
+  return error;
 }
 
 async function bundleClient(widgetsDir: string): Promise<string> {
