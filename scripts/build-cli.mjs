@@ -8,7 +8,7 @@
 //   (zod is shared another way: it is bundled, and lib/zod.js is what templates import);
 // - esbuild: it runs a native binary that it finds from its own package folder.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { esbuildLibraryPatches } from './library-patches.mjs';
@@ -20,6 +20,9 @@ rmSync(outdir, { recursive: true, force: true });
 // What this engine was bundled from: its sources, the exact dependencies (a new remark
 // renders other HTML) and the patches to them. Build caches are keyed on it, so an engine
 // rebuilt from changed code never reuses what an earlier one cached under the same version.
+/** What the patch plugin reports once the bundle is done. */
+let patches = { applied: [], skipped: [] };
+
 const code = createHash('sha256');
 const sources = readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
@@ -43,6 +46,11 @@ await esbuild.build({
   define: { __SITEGEN_CODE__: JSON.stringify(code.digest('hex').slice(0, 16)) },
   chunkNames: 'chunks/[name]-[hash]',
   // Performance patches to dependencies, the same results (scripts/library-patches.mjs).
-  plugins: [esbuildLibraryPatches()],
+  plugins: [esbuildLibraryPatches((outcome) => (patches = outcome))],
   logLevel: 'warning',
 });
+
+// Which patches the bundle has: a patch that did not apply leaves its library as published
+// (slower, the same output). The test suite fails on it; an install does not.
+writeFileSync(path.join(outdir, 'patches.json'), `${JSON.stringify(patches, null, 2)}\n`);
+for (const { reason } of patches.skipped) console.warn(`sitegen: warning: a library patch was left out, the library is used as published: ${reason}`);

@@ -22,6 +22,11 @@ export function createProgram(): Command {
     .addOption(new Option('--out <dir>', 'the output folder, replaced as a whole when the build succeeds').default(undefined, 'dist/ under the root'))
     .option('--no-cache', 'neither use nor update the build cache in .sitegen-cache/ (the output is the same)')
     .option('--previous <dir-or-url>', 'the earlier build whose URLs must keep working: an output folder or the published site\'s URL (default: the output folder)')
+    .addOption(
+      new Option('--parallel <mode>', 'worker threads for Markdown and pages: auto (by the site\'s size), off (one thread), always (every worker, even for a small site)')
+        .choices(['auto', 'off', 'always'])
+        .default('auto'),
+    )
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runBuild);
 

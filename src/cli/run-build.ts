@@ -5,6 +5,7 @@ export interface BuildFlags {
   out?: string;
   cache: boolean;
   previous?: string;
+  parallel: 'auto' | 'off' | 'always';
   verbose: boolean;
 }
 
@@ -13,12 +14,13 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
   const started = performance.now();
   // The Markdown worker loads, and reads the content, while this thread loads the engine.
   const { prestartMarkdownWorker } = await import('../engine/markdown-worker-start');
-  prestartMarkdownWorker(flags.root, flags.cache);
+  prestartMarkdownWorker(flags.root, flags.cache, flags.parallel);
   const { build, formatWarning } = await import('../engine/index');
   try {
     const result = await build({
       root: flags.root,
       cache: flags.cache,
+      parallel: flags.parallel,
       ...(flags.out ? { out: flags.out } : {}),
       ...(flags.previous ? { previous: flags.previous } : {}),
     });
@@ -27,6 +29,10 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
       for (const [stage, stageMs, residentMb] of result.timings) {
         console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms ${String(residentMb).padStart(6)} MB resident`);
       }
+      const { markdownWorkers, readAhead, largeBuild, pageWorkers } = result.threads;
+      const markdown = markdownWorkers > 0 ? `Markdown on ${markdownWorkers} worker${markdownWorkers === 1 ? '' : 's'}${readAhead ? ' (content read ahead)' : ''}` : 'Markdown on the main thread';
+      const pages = pageWorkers > 0 ? `pages on ${pageWorkers} workers` : 'pages on the main thread';
+      console.log(`  threads: ${markdown}, ${pages}${largeBuild ? ', large-build path' : ''} (--parallel ${flags.parallel})`);
     }
     const files = result.written?.files ?? result.files.size;
     const changed = result.written?.changed ?? files;

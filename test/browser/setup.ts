@@ -1,15 +1,15 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
 import { launchBrowser } from '../helpers/browser';
-import { REPO, tempDir, withEnv } from '../helpers/site';
+import { readBuilt, realSite, type RealSite } from '../helpers/real-site';
+import { REPO, runCli, tempDir } from '../helpers/site';
 import { serveDist, type StaticServer } from '../helpers/static-server';
 
 export interface BrowserSuite {
   browser: Browser;
   server: StaticServer;
-  site: BuildResult;
+  site: RealSite;
   out: string;
 }
 
@@ -20,13 +20,24 @@ export interface SuiteOptions {
   env?: () => Record<string, string>;
 }
 
-/** Builds a site (the real one by default) once for a test file, serves it on 127.0.0.1 and starts Chromium. */
+/**
+ * Serves a built site on 127.0.0.1 and starts Chromium, for a test file: the real site as this
+ * test run built it, or a site built with the bundled CLI for this file (its own sources or
+ * environment).
+ */
 export function browserSuite(options: SuiteOptions = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
-    const root = options.root ? await options.root() : REPO;
-    suite.out = path.join(await tempDir(), 'dist');
-    suite.site = await withEnv(options.env?.() ?? {}, () => build({ root, out: suite.out }));
+    if (options.root || options.env) {
+      const root = options.root ? await options.root() : REPO;
+      suite.out = path.join(await tempDir(), 'dist');
+      const built = await runCli(['build', '--root', root, '--out', suite.out, '--no-cache'], { env: options.env?.() ?? {} });
+      if (built.code !== 0) throw new Error(`the build failed: ${built.stderr}`);
+      suite.site = await readBuilt(suite.out, root);
+    } else {
+      suite.site = await realSite();
+      suite.out = suite.site.out;
+    }
     suite.server = await serveDist(suite.out);
     suite.browser = await launchBrowser();
   }, 120_000);

@@ -1,23 +1,20 @@
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { check, type Finding } from '../../src/check';
-import { edit, REPO, runCli, tempDir } from '../helpers/site';
+import { realSite } from '../helpers/real-site';
+import { edit, REPO, tempDir } from '../helpers/site';
 
 export const ORIGIN = 'https://www.kestrelbyte.example';
 
-/** Builds the real site once with the CLI into a temporary folder; returns the output folder. */
+/** The real site as the bundled CLI built it for this test run; returns the output folder (read it, never change it). */
 export async function buildRealSite(): Promise<string> {
-  const out = path.join(await tempDir('sitegen-check-'), 'dist');
-  const run = await runCli(['build', '--root', REPO, '--out', out]);
-  if (run.code !== 0) throw new Error(`build failed: ${run.stderr}`);
-  return out;
+  return (await realSite()).out;
 }
 
 /** A copy of a built output folder, changed by `breakIt`. */
 export async function brokenCopy(out: string, breakIt: (dir: string) => Promise<unknown>): Promise<string> {
   const dir = path.join(await tempDir('sitegen-broken-'), 'dist');
-  // The output folder is a link to the live copy: copy the files it points at.
-  await cp(out, dir, { recursive: true, dereference: true });
+  await cp(out, dir, { recursive: true });
   await breakIt(dir);
   return dir;
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/engine';
+import { realSite } from '../helpers/real-site';
 import { copySite, edit, REPO } from '../helpers/site';
 import { brokenCopy, buildRealSite, editOutput, findingsOf, ORIGIN, removeOutput } from './helpers';
 
@@ -10,7 +10,7 @@ let pages: Array<{ url: string; locale: string }>;
 
 beforeAll(async () => {
   out = await buildRealSite();
-  pages = (await build({ root: REPO, write: false })).pages.map(({ url, locale }) => ({ url, locale }));
+  pages = (await realSite()).pages.map(({ url, locale }) => ({ url, locale }));
 });
 
 const addToMain = (html: string) => (text: string) => text.replace('</main>', `${html}</main>`);

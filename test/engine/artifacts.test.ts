@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
+import { realSite, type RealSite } from '../helpers/real-site';
 import { buildAssets } from '../../src/engine/build-artifacts';
-import { REPO } from '../helpers/site';
 
-let site: BuildResult;
+let site: RealSite;
 const json = (file: string) => JSON.parse(site.files.get(file) as string);
 
 beforeAll(async () => {
-  site = await build({ root: REPO, write: false });
+  site = await realSite();
 });
 
 describe('build artifacts', () => {

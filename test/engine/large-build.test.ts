@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
 import { frontMatterOnly, splitContent } from '../../src/engine/content';
 import { Problems } from '../../src/engine/errors';
@@ -8,13 +8,6 @@ import { fileJob, inThreadStage, type FileJob, type LinkData, type MarkdownJob }
 import { readSources, withoutContentTexts } from '../../src/engine/read-sources';
 import { copySite, edit, REPO, snapshotTree, tempDir, withEnv } from '../helpers/site';
 
-// Whether the build takes its Markdown for a large site's (thousands of bodies): the real site
-// then goes through the same path as one of 10,000 articles.
-const large = vi.hoisted(() => ({ now: false }));
-vi.mock('../../src/engine/markdown-jobs', async (original) => ({
-  ...(await original<typeof import('../../src/engine/markdown-jobs')>()),
-  isLargeMarkdown: () => large.now,
-}));
 
 const NO_LINKS: LinkData = { urls: {}, owners: {} };
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
@@ -25,11 +18,10 @@ describe('a large build keeps no Markdown text on the main thread', () => {
     const out = await tempDir();
     // The large build uses the persistent cache (the second one reads it: page inputs are then
     // hashed without the texts); the small one builds without, from the same sources.
+    // \`parallel: always\` takes a large site's path (thousands of bodies) with the real site.
     const both = async (name: string) => {
-      large.now = true;
-      const big = await withEnv(EPOCH, () => build({ root, out: path.join(out, `${name}-large`) }));
-      large.now = false;
-      const small = await withEnv(EPOCH, () => build({ root, out: path.join(out, `${name}-small`), cache: false }));
+      const big = await withEnv(EPOCH, () => build({ root, out: path.join(out, `${name}-large`), parallel: 'always' }));
+      const small = await withEnv(EPOCH, () => build({ root, out: path.join(out, `${name}-small`), cache: false, parallel: 'off' }));
       expect(big.id).toBe(small.id);
       expect(await snapshotTree(path.join(out, `${name}-large`))).toEqual(await snapshotTree(path.join(out, `${name}-small`)));
     };

@@ -61,12 +61,17 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the `sitegen` executable as a user would: through its shebang, with its Node flags. */
-export async function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+/**
+ * Runs the `sitegen` executable as a user would: through its shebang, with its Node flags.
+ * `prefix` runs it through another command (`setpriv ...`).
+ */
+export async function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; prefix?: string[] } = {}): Promise<CliRun> {
+  const [command, ...rest] = [...(options.prefix ?? []), path.join(REPO, 'bin/sitegen.js'), ...args];
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.join(REPO, 'bin/sitegen.js'), args, {
+    const { stdout, stderr } = await promisify(execFile)(command!, rest, {
       cwd: options.cwd ?? REPO,
       env: { ...process.env, ...options.env },
+      maxBuffer: 64 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { build, type BuildResult } from '../../src/engine';
+import { realSite, type RealSite } from '../helpers/real-site';
 import { REPO } from '../helpers/site';
 
 interface RouteEntry {
@@ -61,9 +61,9 @@ describe('the site\'s content', () => {
 });
 
 describe('the built pages', () => {
-  let site: BuildResult;
+  let site: RealSite;
   beforeAll(async () => {
-    site = await build({ root: REPO, write: false });
+    site = await realSite();
   });
 
   it('contain no placeholder text', () => {

@@ -1,13 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
-import { REPO } from '../helpers/site';
+import { realSite, type RealSite } from '../helpers/real-site';
 
 const ORIGIN = 'https://www.kestrelbyte.example';
-let site: BuildResult;
+let site: RealSite;
 const page = (file: string) => site.files.get(file) as string;
 
 beforeAll(async () => {
-  site = await build({ root: REPO, write: false });
+  site = await realSite();
 });
 
 function attr(html: string, pattern: RegExp): string[] {

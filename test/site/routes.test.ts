@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
-import { REPO } from '../helpers/site';
+import { realSite, type RealSite } from '../helpers/real-site';
 
 /**
  * Every screen and page of the spec, written out by hand (English, Hungarian, German path
@@ -47,9 +46,9 @@ const EXPECTED: ReadonlyArray<readonly [string, string, string]> = [
 const prefixed = (locale: string, path: string) => (path === '/' ? `/${locale}` : `/${locale}${path}`);
 const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
 
-let site: BuildResult;
+let site: RealSite;
 beforeAll(async () => {
-  site = await build({ root: REPO, write: false });
+  site = await realSite();
 });
 
 describe('the real site', () => {

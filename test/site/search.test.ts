@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
-import { REPO } from '../helpers/site';
+import { realSite, type RealSite } from '../helpers/real-site';
 import { parseXml } from '../helpers/xml';
 
 const ORIGIN = 'https://www.kestrelbyte.example';
-let site: BuildResult;
+let site: RealSite;
 const text = (file: string) => {
   const content = site.files.get(file);
   if (content === undefined) throw new Error(`${file} was not built`);
@@ -14,7 +13,7 @@ const noindex = (html: string) => /<meta name="robots" content="noindex"\/>/.tes
 const articles = () => site.pages.filter((page) => page.template === 'article');
 
 beforeAll(async () => {
-  site = await build({ root: REPO, write: false });
+  site = await realSite();
 });
 
 describe('sitemap.xml', () => {

@@ -1,11 +1,10 @@
 import { imageSize } from 'image-size';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/engine';
-import { REPO } from '../helpers/site';
+import { realSite, type RealSite } from '../helpers/real-site';
 
 const ORIGIN = 'https://www.kestrelbyte.example';
 const OG_LOCALES = { en: 'en_US', hu: 'hu_HU', de: 'de_DE' } as const;
-let site: BuildResult;
+let site: RealSite;
 const html = (file: string) => site.files.get(file) as string;
 const meta = (page: string, key: string) =>
   [...page.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/>/g)].filter((m) => m[1] === key).map((m) => m[2]!);
@@ -36,7 +35,7 @@ const isAbsolute = (url: unknown) => typeof url === 'string' && url.startsWith(`
 const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
 
 beforeAll(async () => {
-  site = await build({ root: REPO, write: false });
+  site = await realSite();
 });
 
 describe('OpenGraph and Twitter cards', () => {
