@@ -29,7 +29,7 @@ describe('sitegen build and check with a renamed slug and a removed article', ()
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('/hu/eu-energiapolitika: warning: an earlier build served this URL (route "article-eu-energy-policy", hu); now it has neither a page nor a redirect\n  hint: redirect it in content/redirects.yaml');
     expect(run.stderr.match(/: warning: /g)).toHaveLength(4);
-    expect(run.stdout).toMatch(/^sitegen: built 128 pages, 1 redirect \(\d+ files, \d+ changed\) into .* build \w+, 4 warnings\n$/);
+    expect(run.stdout).toMatch(/^sitegen: built 128 pages, 1 redirect \(\d+ files, \d+ changed\) into .* build \w+, policy [0-9a-f]{12}, 4 warnings\n$/);
 
     const checked = await runCli(['check'], { cwd: root });
     expect(checked.code).toBe(1);

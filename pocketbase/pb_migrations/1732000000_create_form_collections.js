@@ -9,8 +9,15 @@
  *   Both also record the page `locale` and `path` the form was sent from, and have `created` /
  *   `updated` autodate fields (collections created from a migration do not get them by default).
  *   3. Switches on PocketBase's rate limiter (off by default) with a strict guest limit on creating
- *      records in these two collections, keeping the existing (default) rules.
- * Down: deletes both collections, removes the two rate limit rules and switches the limiter off.
+ *      records in these two collections, keeping the existing (default) rules. Whether the limiter
+ *      was on before is kept in PocketBase's `_params` table (id `sitegen_forms_rate_limiter`).
+ * Down: deletes both collections, removes the two rate limit rules and puts the limiter back as
+ *   it was before (on or off). A server that ran this migration before it kept that state (an
+ *   earlier version of this file) keeps the limiter on: switching it off would lift every other
+ *   rule of the server too.
+ *
+ * The next migration (1795600000_lock_down_forms.js) limits these creates for everyone, not only
+ * guests, caps `email` and closes public sign-up; see pocketbase/README.md.
  *
  * Why:
  * - Honeypot: `website` is a field the real form keeps empty and hidden from people; simple bots fill
@@ -81,6 +88,29 @@ function plainRule(rule) {
   };
 }
 
+const LIMITER_STATE = 'sitegen_forms_rate_limiter';
+
+/** Keeps a value in PocketBase's `_params` table (key/value rows; the settings are the row `settings`). */
+function saveState(app, id, value) {
+  dropState(app, id);
+  app.db().newQuery('INSERT INTO {{_params}} ([[id]], [[value]]) VALUES ({:id}, {:value})').bind({ id: id, value: JSON.stringify(value) }).execute();
+}
+
+/** The value kept by saveState, or null when there is none. */
+function readState(app, id) {
+  const row = new DynamicModel({ value: '' });
+  try {
+    app.db().newQuery('SELECT [[value]] FROM {{_params}} WHERE [[id]] = {:id} LIMIT 1').bind({ id: id }).one(row);
+  } catch (_) {
+    return null; // no such row
+  }
+  return JSON.parse(row.value);
+}
+
+function dropState(app, id) {
+  app.db().newQuery('DELETE FROM {{_params}} WHERE [[id]] = {:id}').bind({ id: id }).execute();
+}
+
 function isOwnRule(rule) {
   return RATE_LIMIT_RULES.some((own) => own.label === rule.label && own.audience === rule.audience);
 }
@@ -145,6 +175,7 @@ migrate(
     app.save(offerRequests);
 
     const settings = app.settings();
+    saveState(app, LIMITER_STATE, { enabled: settings.rateLimits.enabled });
     settings.rateLimits.enabled = true;
     settings.rateLimits.rules = otherRules(settings).concat(RATE_LIMIT_RULES.map((rule) => Object.assign({}, rule)));
     app.save(settings);
@@ -164,7 +195,11 @@ migrate(
 
     const settings = app.settings();
     settings.rateLimits.rules = otherRules(settings);
-    settings.rateLimits.enabled = false;
+    const before = readState(app, LIMITER_STATE);
+    if (before) {
+      settings.rateLimits.enabled = before.enabled;
+    }
     app.save(settings);
+    dropState(app, LIMITER_STATE);
   },
 );

@@ -59,6 +59,7 @@ export function createProgram(): Command {
     .option('--dry-run', 'print the plan and change nothing', false)
     .option('--max-deletes <n>', 'stop before changing anything when more objects would be deleted', count(0), 50)
     .option('--force', 'allow more deletions than --max-deletes, and a target sitegen did not publish to', false)
+    .option('--policy-changed', 'the host now sends this build\'s security headers: publish although they differ from the live build\'s', false)
     .option('--concurrency <n>', 'requests at a time', count(1), 8)
     .option('--keep-builds <n>', 'earlier builds whose hashed assets stay for pages still open', count(0), 3)
     .option('--verbose', 'show stack traces of unexpected errors', false)

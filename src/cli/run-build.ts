@@ -16,6 +16,7 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
   const { prestartMarkdownWorker } = await import('../engine/markdown-worker-start');
   prestartMarkdownWorker(flags.root, flags.cache, flags.parallel);
   const { build, formatWarning } = await import('../engine/index');
+  const { policyOf } = await import('../publish/policy');
   try {
     const result = await build({
       root: flags.root,
@@ -40,7 +41,7 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
     const redirects = result.redirects.size > 0 ? `, ${result.redirects.size} redirect${result.redirects.size === 1 ? '' : 's'}` : '';
     const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}` : '';
     console.log(
-      `sitegen: built ${result.pages.length} pages${redirects} (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}${warnings}`,
+      `sitegen: built ${result.pages.length} pages${redirects} (${files} files, ${changed} changed) into ${result.outDir} in ${ms} ms, build ${result.id}, policy ${policyOf(result.headers).hash}${warnings}`,
     );
     // Everything is written. The Markdown worker and esbuild's process would take a few tens of
     // milliseconds more to wind down: exit once the output line is flushed.

@@ -9,6 +9,7 @@ export interface PublishFlags {
   dryRun: boolean;
   maxDeletes: number;
   force: boolean;
+  policyChanged: boolean;
   concurrency: number;
   keepBuilds: number;
   verbose: boolean;
@@ -41,6 +42,7 @@ export async function runPublish(flags: PublishFlags): Promise<void> {
       dryRun: flags.dryRun,
       maxDeletes: flags.maxDeletes,
       force: flags.force,
+      policyChanged: flags.policyChanged,
       concurrency: flags.concurrency,
       keepBuilds: flags.keepBuilds,
       reporter,

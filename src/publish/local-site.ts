@@ -10,6 +10,7 @@ import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
 import { HEADERS_FILE } from '../engine/header-formats';
 import { repairOutput } from '../engine/output-folder';
+import { readPolicy, type Policy } from './policy';
 
 /** One object the publish puts in the bucket, by its key relative to the target's prefix. */
 export interface LocalObject extends ObjectHeaders {
@@ -29,6 +30,8 @@ export interface LocalSite {
   objects: LocalObject[];
   /** Files whose extension has no known Content-Type (sent as application/octet-stream). */
   untyped: string[];
+  /** The security headers the build needs from its host (`_headers`); undefined for a build without them. */
+  policy: Policy | undefined;
 }
 
 const HASH_CONCURRENCY = 32;
@@ -44,6 +47,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   const pointer = await readPointer(dir);
   const routes = await readRoutes(dir, pointer.release ?? pointer.id);
   const files = await listFiles(dir);
+  const policy = await readPolicy(dir);
   const objects: LocalObject[] = [];
   for (let start = 0; start < files.length; start += HASH_CONCURRENCY) {
     const batch = files.slice(start, start + HASH_CONCURRENCY);
@@ -77,6 +81,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   const record: DeployRecord = {
     id: pointer.id,
     timestamp: pointer.timestamp,
+    policy,
     files: Object.fromEntries(
       objects.map((object) => [
         object.key,
@@ -94,7 +99,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   const key = recordKey(pointer.id);
   objects.unshift({ key, kind: 'record', md5: md5Of(recordBytes), size: recordBytes.length, body: { bytes: recordBytes }, ...headersOf(key, 'record') });
   const untyped = files.filter((file) => contentTypeOf(file) === UNKNOWN_CONTENT_TYPE);
-  return { dir, buildId: pointer.id, timestamp: pointer.timestamp, objects, untyped };
+  return { dir, buildId: pointer.id, timestamp: pointer.timestamp, objects, untyped, policy };
 }
 
 export function md5Of(bytes: Buffer): string {

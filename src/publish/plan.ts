@@ -20,6 +20,15 @@ export interface PublishPlan {
   deletes: readonly [RemoteObject[], RemoteObject[]];
   /** Objects of earlier builds that stay although this build does not have them. */
   kept: RemoteObject[];
+  /** Objects under the prefix that sitegen did not publish (or another site did): never deleted. */
+  leftAlone: LeftAlone[];
+}
+
+/** An object the publish does not touch, and why. */
+export interface LeftAlone {
+  object: RemoteObject;
+  /** The prefix of another site published inside this one (its own `latest.json`), or undefined: no deploy record lists it. */
+  site: string | undefined;
 }
 
 export interface PlanInput {
@@ -29,14 +38,20 @@ export interface PlanInput {
   liveRecord: DeployRecord | undefined;
   /** Remote keys that stay for earlier builds (see retention.ts). */
   kept: ReadonlySet<string>;
+  /** Remote keys that a deploy record in the bucket lists: sitegen published them. */
+  published: ReadonlySet<string>;
+  /** Prefixes (relative to the target's, ending in `/`) where another site is published. */
+  otherSites: readonly string[];
 }
 
 /**
  * Compares the build with the bucket: an object whose MD5 equals the remote ETag, with the
  * headers the live build recorded for it, is skipped; others are uploaded in phase order;
- * remote objects that are neither in the build nor kept are deleted.
+ * remote objects that are neither in the build nor kept are deleted when sitegen published them
+ * (a deploy record lists them, or they are in its own `_sitegen/` and `_i18n/` folders) and they
+ * are not in another site's prefix; the rest are left alone.
  */
-export function planPublish({ local, remote, liveRecord, kept }: PlanInput): PublishPlan {
+export function planPublish({ local, remote, liveRecord, kept, published, otherSites }: PlanInput): PublishPlan {
   const phases = PHASES.map((phase) => ({ phase, uploads: [] as Upload[] }));
   const skipped: LocalObject[] = [];
   for (const object of local.objects) {
@@ -48,13 +63,34 @@ export function planPublish({ local, remote, liveRecord, kept }: PlanInput): Pub
   const pagesFirst: RemoteObject[] = [];
   const assetsLast: RemoteObject[] = [];
   const keptObjects: RemoteObject[] = [];
+  const leftAlone: LeftAlone[] = [];
   for (const object of [...remote.values()].sort((a, b) => (a.key < b.key ? -1 : 1))) {
     if (wanted.has(object.key)) continue;
-    if (kept.has(object.key)) keptObjects.push(object);
-    else if (object.key.startsWith('_sitegen/') || object.key.startsWith('_i18n/')) assetsLast.push(object);
+    const site = otherSites.find((prefix) => object.key.startsWith(prefix));
+    const own = isOwnNamespace(object.key);
+    if (site !== undefined || !(own || published.has(object.key))) leftAlone.push({ object, site });
+    else if (kept.has(object.key)) keptObjects.push(object);
+    else if (own) assetsLast.push(object);
     else pagesFirst.push(object);
   }
-  return { buildId: local.buildId, phases, skipped, deletes: [pagesFirst, assetsLast], kept: keptObjects };
+  return { buildId: local.buildId, phases, skipped, deletes: [pagesFirst, assetsLast], kept: keptObjects, leftAlone };
+}
+
+/** sitegen's own folders: hashed assets, builds, records and messages. */
+const isOwnNamespace = (key: string) => key.startsWith('_sitegen/') || key.startsWith('_i18n/');
+
+/**
+ * Prefixes inside the target where another site is published: folders holding their own
+ * `_sitegen/builds/latest.json` or deploy record. Everything under them belongs to that site.
+ */
+export function otherSitePrefixes(keys: Iterable<string>): string[] {
+  const prefixes = new Set<string>();
+  for (const key of keys) {
+    const match = /^(.+\/)_sitegen\/builds\/(?:latest\.json|deploys\/[^/]+\.json)$/.exec(key);
+    if (match) prefixes.add(match[1]!);
+  }
+  // A site inside another site inside this one is that one's business.
+  return [...prefixes].filter((prefix) => ![...prefixes].some((outer) => outer !== prefix && prefix.startsWith(outer))).sort();
 }
 
 function uploadReason(object: LocalObject, remote: RemoteObject | undefined, liveRecord: DeployRecord | undefined): UploadReason | undefined {

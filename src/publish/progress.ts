@@ -18,7 +18,12 @@ export interface PlanSummary {
   target: string;
   keptBuilds: readonly string[];
   dryRun: boolean;
+  /** The security headers policy of the build and of the live build (hashes), and whether --policy-changed was given. */
+  policy?: { build: string | undefined; live: string | undefined; changedByFlag: boolean };
 }
+
+/** Objects left alone listed one by one, at most this many unless on a dry run. */
+const LEFT_ALONE_SHOWN = 10;
 
 const STEP_NAMES: Readonly<Record<Step, string>> = {
   record: 'deploy record',
@@ -111,7 +116,7 @@ export function createReporter(options: { interactive: boolean; write: (text: st
 }
 
 /** The plan as lines: totals, then (on a dry run) every action. */
-export function describePlan({ local, plan, target, keptBuilds, dryRun }: PlanSummary): string[] {
+export function describePlan({ local, plan, target, keptBuilds, dryRun, policy }: PlanSummary): string[] {
   const uploads = plan.phases.flatMap((entry) => entry.uploads);
   const up = totals(uploads);
   const skip = totals(plan.skipped);
@@ -130,12 +135,35 @@ export function describePlan({ local, plan, target, keptBuilds, dryRun }: PlanSu
   if (plan.kept.length > 0 || keptBuilds.length > 0) {
     lines.push(`  keep   ${count(plan.kept.length)} of ${keptBuilds.length} earlier build${keptBuilds.length === 1 ? '' : 's'} (${keptBuilds.join(', ')}) for pages still open`);
   }
+  if (plan.leftAlone.length > 0) lines.push(...describeLeftAlone(plan, dryRun));
+  if (policy?.build) {
+    const state =
+      policy.live === undefined ? 'none recorded for the live build' : policy.live === policy.build ? 'the same as the live build' : `the live build has ${policy.live}${policy.changedByFlag ? '; the host was updated (--policy-changed)' : ''}`;
+    lines.push(`  policy ${policy.build} (${state})`);
+  }
   if (dryRun) {
     for (const { phase, uploads: list } of plan.phases) {
       for (const upload of list) lines.push(`  would upload ${upload.object.key} (${STEP_NAMES[phase]}, ${upload.reason}, ${formatBytes(upload.object.size)})`);
     }
     for (const object of deletes) lines.push(`  would delete ${object.key}`);
   }
+  return lines;
+}
+
+/** What the publish does not touch: other sites inside the prefix by folder, other objects by key. */
+function describeLeftAlone(plan: PublishPlan, dryRun: boolean): string[] {
+  const all = totals(plan.leftAlone.map((entry) => entry.object));
+  const lines = [`  leave  ${count(all.count)} (${formatBytes(all.bytes)}) alone: no deploy record lists them, or another site owns them`];
+  const sites = new Map<string, number>();
+  const others: string[] = [];
+  for (const { object, site } of plan.leftAlone) {
+    if (site === undefined) others.push(object.key);
+    else sites.set(site, (sites.get(site) ?? 0) + 1);
+  }
+  for (const [site, n] of sites) lines.push(`    ${site} (another site: it has its own _sitegen/builds/latest.json): ${count(n)}`);
+  const shown = dryRun ? others : others.slice(0, LEFT_ALONE_SHOWN);
+  for (const key of shown) lines.push(`    ${key} (not published by sitegen)`);
+  if (shown.length < others.length) lines.push(`    ... and ${others.length - shown.length} more (--dry-run lists them all)`);
   return lines;
 }
 

@@ -5,9 +5,10 @@ import { PublishError } from './errors';
 import { executePlan } from './execute';
 import { readLocalSite } from './local-site';
 import { POINTER_KEY, recordKey } from './object-kinds';
-import { allDeletes, planPublish, totals, type PublishPlan } from './plan';
+import { allDeletes, otherSitePrefixes, planPublish, totals, type PublishPlan } from './plan';
+import { policyDiff } from './policy';
 import { silentReporter, type PublishReporter } from './progress';
-import { chooseKeptBuilds, keptKeys, publishedBySitegen } from './retention';
+import { chooseKeptBuilds, keptKeys, publishedBySitegen, recordIdOf } from './retention';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { formatTarget, parseTarget } from './target';
 
@@ -24,6 +25,11 @@ export interface PublishOptions extends ConnectionOptions {
   maxDeletes?: number;
   /** Allow more than `maxDeletes` deletions, and publishing where sitegen did not publish before. */
   force?: boolean;
+  /**
+   * The host's security headers were updated for this build: publish although its policy differs
+   * from the live build's.
+   */
+  policyChanged?: boolean;
   /** Requests at a time. Default 8. */
   concurrency?: number;
   /** Earlier builds whose hashed assets stay for pages still open. Default 3. */
@@ -73,19 +79,51 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   }
   const liveId = remote.has(POINTER_KEY) ? parsePointer((await bucket.getText(POINTER_KEY)) ?? '')?.id : undefined;
   const keptIds = chooseKeptBuilds(remote, local.buildId, liveId, keepBuilds);
-  const recordIds = [...new Set([...keptIds, ...(liveId ? [liveId] : [])])];
-  const records = await Promise.all(
-    recordIds.map(async (id) => ({ id, record: remote.has(recordKey(id)) ? parseRecord((await bucket.getText(recordKey(id))) ?? '') : undefined })),
-  );
+  // Every record in the bucket: together they list what sitegen published, which alone may be deleted.
+  const recordIds = [...remote.keys()].map(recordIdOf).filter((id): id is string => id !== undefined);
+  const records = await Promise.all(recordIds.map(async (id) => ({ id, record: parseRecord((await bucket.getText(recordKey(id))) ?? '') })));
+  const otherSites = otherSitePrefixes(remote.keys());
+  const inOtherSite = local.objects.filter((object) => otherSites.some((prefix) => object.key.startsWith(prefix)));
+  if (inOtherSite.length > 0 && !options.force) {
+    const prefix = otherSites.find((candidate) => inOtherSite[0]!.key.startsWith(candidate))!;
+    throw new PublishError(`${where}${prefix} holds another site (${prefix}${POINTER_KEY}), and this build has ${inOtherSite.length} object(s) there (${inOtherSite[0]!.key}); nothing was changed`, {
+      hint: `publish one of the two sites to another prefix; --force overwrites that site's objects`,
+    });
+  }
 
-  // 3. The plan: skip what the bucket has with the same MD5 and headers, upload the rest by phase, delete what is stale.
+  // 3. The plan: skip what the bucket has with the same MD5 and headers, upload the rest by phase, delete what sitegen published and no build keeps.
+  const liveRecord = records.find((entry) => entry.id === liveId)?.record;
   const plan = planPublish({
     local,
     remote,
-    liveRecord: records.find((entry) => entry.id === liveId)?.record,
-    kept: keptKeys(remote, records.filter((entry) => keptIds.includes(entry.id))),
+    liveRecord,
+    kept: keptKeys(remote, keptIds.map((id) => ({ id, record: records.find((entry) => entry.id === id)?.record }))),
+    published: new Set(records.flatMap((entry) => (entry.record ? Object.keys(entry.record.files) : []))),
+    otherSites,
   });
-  reporter.planned({ local, plan, target: where, keptBuilds: keptIds, dryRun: options.dryRun ?? false });
+  const livePolicy = liveRecord?.policy;
+  reporter.planned({
+    local,
+    plan,
+    target: where,
+    keptBuilds: keptIds,
+    dryRun: options.dryRun ?? false,
+    policy: { build: local.policy?.hash, live: livePolicy?.hash, changedByFlag: Boolean(options.policyChanged) },
+  });
+  if (local.policy && !livePolicy) {
+    reporter.warn(`no earlier policy to compare with (${liveId ? `the live build ${liveId} recorded none` : 'nothing is live here yet'}): the host must send the security headers of this build, policy ${local.policy.hash} (docs/security.md, "Hosts")`);
+  }
+
+  // The host sends the security headers (set by hand behind S3): pages of a build whose policy it does not send break.
+  if (local.policy && livePolicy && livePolicy.hash !== local.policy.hash && !options.policyChanged) {
+    const diff = policyDiff(livePolicy, local.policy).map((line) => `  ${line}`);
+    throw new PublishError(
+      `${where}: the security headers of build ${local.buildId} (policy ${local.policy.hash}) differ from those the host sends for the live build ${liveId} (policy ${livePolicy.hash}); nothing was changed\n${diff.join('\n')}`,
+      {
+        hint: 'update the host first: give its headers the + sources and keep the - ones until this publish has completed, so pages of both builds work (CloudFront: `npm run headers-docs` writes docs/security/cloudfront-response-headers-policy.json for `aws cloudfront update-response-headers-policy`; nginx: docs/security/nginx-security-headers.conf; docs/security.md, "Hosts"). Then publish again with --policy-changed',
+      },
+    );
+  }
 
   // 4. A large deletion is more often a wrong --target or a broken build than a real change: stop before changing anything.
   const deletes = allDeletes(plan);

@@ -39,6 +39,11 @@ export function keptKeys(remote: ReadonlyMap<string, RemoteObject>, builds: Read
   return kept;
 }
 
+/** The build id of a deploy record's key, or undefined for any other key. */
+export function recordIdOf(key: string): string | undefined {
+  return RECORD_KEY.exec(key)?.[1];
+}
+
 /** Whether anything under the prefix shows that sitegen published there. */
 export function publishedBySitegen(remote: ReadonlyMap<string, RemoteObject>, pointerKey: string): boolean {
   if (remote.has(pointerKey)) return true;

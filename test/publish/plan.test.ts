@@ -6,7 +6,7 @@ import type { LocalObject, LocalSite } from '../../src/publish/local-site';
 import { headersOf, kindOf } from '../../src/publish/object-kinds';
 import { executePlan } from '../../src/publish/execute';
 import type { Bucket } from '../../src/publish/bucket';
-import { allDeletes, planPublish } from '../../src/publish/plan';
+import { allDeletes, otherSitePrefixes, planPublish } from '../../src/publish/plan';
 import { silentReporter } from '../../src/publish/progress';
 import { chooseKeptBuilds, keptKeys } from '../../src/publish/retention';
 import { isRetryable, withRetries } from '../../src/publish/retry';
@@ -26,7 +26,7 @@ function remote(key: string, md5: string | undefined, minutesAgo = 0): RemoteObj
 }
 
 function site(objects: LocalObject[]): LocalSite {
-  return { dir: '/dist', buildId: 'b2', timestamp: 0, objects, untyped: [] };
+  return { dir: '/dist', buildId: 'b2', timestamp: 0, objects, untyped: [], policy: undefined };
 }
 
 describe('targets', () => {
@@ -90,7 +90,7 @@ describe('the plan', () => {
       ['career/_payload.json', remote('career/_payload.json', 'f'.repeat(32))],
       ['career', remote('career', undefined)],
     ]);
-    const plan = planPublish({ local: site(objects), remote: bucket, liveRecord: undefined, kept: new Set() });
+    const plan = planPublish({ local: site(objects), remote: bucket, liveRecord: undefined, kept: new Set(), published: new Set(), otherSites: [] });
     expect(plan.phases.map((entry) => [entry.phase, entry.uploads.map((upload) => `${upload.object.key}:${upload.reason}`)])).toEqual([
       ['record', ['_sitegen/builds/deploys/b2.json:new']],
       ['assets', ['_sitegen/assets/app-2.js:new']],
@@ -106,7 +106,7 @@ describe('the plan', () => {
     const record: DeployRecord = { id: 'b1', timestamp: 0, files: {} };
     for (const object of objects) record.files[object.key] = { md5: object.md5, size: object.size, contentType: object.contentType, cacheControl: object.cacheControl };
     record.files['career'] = { ...record.files['career']!, contentType: 'application/octet-stream' };
-    const plan = planPublish({ local: site(objects), remote: bucket, liveRecord: record, kept: new Set() });
+    const plan = planPublish({ local: site(objects), remote: bucket, liveRecord: record, kept: new Set(), published: new Set(), otherSites: [] });
     expect(plan.phases.flatMap((entry) => entry.uploads.map((upload) => `${upload.object.key}:${upload.reason}`))).toEqual(['career:headers']);
   });
 
@@ -120,10 +120,59 @@ describe('the plan', () => {
         remote('_i18n/b1/en/messages.json', 'd'.repeat(32)),
       ].map((object) => [object.key, object]),
     );
-    const plan = planPublish({ local: site(objects), remote: bucket, liveRecord: undefined, kept: new Set(['_sitegen/assets/app-1.js', '_i18n/b1/en/messages.json']) });
+    const plan = planPublish({
+      local: site(objects),
+      remote: bucket,
+      liveRecord: undefined,
+      kept: new Set(['_sitegen/assets/app-1.js', '_i18n/b1/en/messages.json']),
+      published: new Set(['old', 'old/index.html']),
+      otherSites: [],
+    });
     expect(plan.deletes.map((group) => group.map((object) => object.key))).toEqual([['old', 'old/index.html'], ['_sitegen/assets/app-0.js']]);
     expect(plan.kept.map((object) => object.key)).toEqual(['_i18n/b1/en/messages.json', '_sitegen/assets/app-1.js']);
+    expect(plan.leftAlone).toEqual([]);
     expect(allDeletes(plan)).toHaveLength(3);
+  });
+
+  it('deletes only what a deploy record lists or sitegen keeps in its own folders; never under another site', () => {
+    const bucket = new Map(
+      [
+        remote('old/index.html', 'a'.repeat(32)),
+        remote('uploads/report.pdf', 'a'.repeat(32)),
+        remote('index.htm', 'a'.repeat(32)),
+        remote('_sitegen/assets/app-0.js', 'c'.repeat(32)),
+        remote('staging/_sitegen/builds/latest.json', 'a'.repeat(32)),
+        remote('staging/_sitegen/assets/app-9.js', 'a'.repeat(32)),
+        remote('staging/career/index.html', 'a'.repeat(32)),
+        remote('staging/old/index.html', 'a'.repeat(32)),
+      ].map((object) => [object.key, object]),
+    );
+    const otherSites = otherSitePrefixes(bucket.keys());
+    expect(otherSites).toEqual(['staging/']);
+    // An earlier build of this site had a page at staging/old: another site lives there now.
+    const plan = planPublish({ local: site(objects), remote: bucket, liveRecord: undefined, kept: new Set(), published: new Set(['old/index.html', 'staging/old/index.html']), otherSites });
+    expect(allDeletes(plan).map((object) => object.key)).toEqual(['old/index.html', '_sitegen/assets/app-0.js']);
+    expect(plan.leftAlone.map(({ object, site: owner }) => [object.key, owner])).toEqual([
+      ['index.htm', undefined],
+      ['staging/_sitegen/assets/app-9.js', 'staging/'],
+      ['staging/_sitegen/builds/latest.json', 'staging/'],
+      ['staging/career/index.html', 'staging/'],
+      ['staging/old/index.html', 'staging/'],
+      ['uploads/report.pdf', undefined],
+    ]);
+  });
+
+  it('finds the sites inside the prefix by their own latest.json or deploy record, outermost only', () => {
+    expect(
+      otherSitePrefixes([
+        '_sitegen/builds/latest.json',
+        'staging/_sitegen/builds/latest.json',
+        'staging/v2/_sitegen/builds/latest.json',
+        'preview/pr-12/_sitegen/builds/deploys/abc123.json',
+        'docs/_sitegen/builds/meta/x.json',
+        'notes/_sitegen/builds/latest.json.bak',
+      ]),
+    ).toEqual(['preview/pr-12/', 'staging/']);
   });
 });
 
@@ -254,7 +303,7 @@ describe('retries and the pool', () => {
 describe('carrying out a plan', () => {
   const objects = [local('_sitegen/builds/deploys/b2.json'), local('_sitegen/assets/app-2.js'), local('career/index.html'), local('_sitegen/builds/latest.json')];
   const stale = new Map([['old/index.html', remote('old/index.html', 'a'.repeat(32))]]);
-  const plan = planPublish({ local: site(objects), remote: stale, liveRecord: undefined, kept: new Set() });
+  const plan = planPublish({ local: site(objects), remote: stale, liveRecord: undefined, kept: new Set(), published: new Set(['old/index.html']), otherSites: [] });
 
   function fakeBucket(calls: string[], failDelete = false): Bucket {
     return {

@@ -41,6 +41,13 @@ async function during<T>(step: () => Promise<T>): Promise<{ result: T; requests:
   return { result, requests: server.requests.slice(before) };
 }
 
+/** A deploy record of an earlier build that published `keys` (as sitegen writes them). */
+async function putRecord(bucket: string, id: string, keys: string[], prefix = ''): Promise<void> {
+  const file = { md5: '0'.repeat(32), size: 1, contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate' };
+  const record = { id, timestamp: 0, files: Object.fromEntries(keys.map((key) => [key, file])) };
+  await server.client.send(new PutObjectCommand({ Bucket: bucket, Key: `${prefix}_sitegen/builds/deploys/${id}.json`, Body: JSON.stringify(record), ContentType: 'application/json' }));
+}
+
 const changes = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE');
 
 async function latestId(bucket: string, prefix = ''): Promise<string> {
@@ -60,9 +67,10 @@ describe('sitegen publish, when things go wrong', () => {
   it('stops before changing anything when more than --max-deletes objects would go; --force deletes them', async () => {
     await server.createBucket('limits');
     expect((await publishCli(outs[0]!, 's3://limits')).code).toBe(0);
-    for (let index = 0; index < 60; index++) {
-      await server.client.send(new PutObjectCommand({ Bucket: 'limits', Key: `retired/page-${index}/index.html`, Body: `page ${index}` }));
-    }
+    // 60 pages an earlier build published (its deploy record lists them) that this build has not.
+    const retired = Array.from({ length: 60 }, (_, index) => `retired/page-${index}/index.html`);
+    for (const [index, key] of retired.entries()) await server.client.send(new PutObjectCommand({ Bucket: 'limits', Key: key, Body: `page ${index}` }));
+    await putRecord('limits', 'retired-build', retired);
     const { result: refused, requests } = await during(() => publishCli(outs[1]!, 's3://limits'));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/sitegen: error: s3:\/\/limits\/: the publish would delete 60 objects, more than --max-deletes 50 \(retired\/page-0\/index\.html, .*\); nothing was changed/);
@@ -78,6 +86,52 @@ describe('sitegen publish, when things go wrong', () => {
     expect(forced.stdout.match(/^ {2}deleted /gm)).toHaveLength(60);
     expect([...(await server.list('limits')).keys()].filter((key) => key.startsWith('retired/'))).toEqual([]);
     await expectPublished(outs[1]!, 'limits');
+  });
+
+  it('deletes only what sitegen published: objects put beside the site and a site published inside it stay, and the plan lists them', async () => {
+    await server.createBucket('shared');
+    expect((await publishCli(outs[0]!, 's3://shared')).code).toBe(0);
+    // Someone keeps files in the site's bucket, and a preview of the site is published inside it.
+    const beside = [...Array.from({ length: 10 }, (_, index) => `staging/notes-${index}.txt`), 'uploads/report.pdf', 'index.htm'];
+    for (const key of beside) await server.client.send(new PutObjectCommand({ Bucket: 'shared', Key: key, Body: `kept ${key}` }));
+    expect((await publishCli(outs[0]!, 's3://shared/preview')).code).toBe(0);
+    const preview = [...(await server.list('shared', 'preview/')).entries()];
+    expect(preview.length).toBeGreaterThan(300);
+    // And an earlier build of the site published a page this build does not have.
+    await server.client.send(new PutObjectCommand({ Bucket: 'shared', Key: 'retired/index.html', Body: 'a page of an earlier build' }));
+    await putRecord('shared', 'earlier-build', ['retired/index.html']);
+
+    const { result: run, requests } = await during(() => publishCli(outs[1]!, 's3://shared'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const deleted = requests.filter((request) => request.query.startsWith('delete') && request.status === 200);
+    expect(deleted).toHaveLength(1);
+    expect(run.stdout.match(/^ {2}deleted .*$/gm)).toEqual(['  deleted retired/index.html']);
+    const after = await server.list('shared');
+    for (const key of beside) expect(after.has(key), key).toBe(true);
+    for (const [key, md5] of preview) expect(after.get(`preview/${key}`), key).toBe(md5);
+    expect(after.has('retired/index.html')).toBe(false);
+    expect(run.stdout).toMatch(new RegExp(`^ {2}leave {2}${beside.length + preview.length} objects \\(.*\\) alone: `, 'm'));
+    expect(run.stdout).toContain(`    preview/ (another site: it has its own _sitegen/builds/latest.json): ${preview.length} objects`);
+    expect(run.stdout).toContain('    index.htm (not published by sitegen)');
+    expect(run.stdout).toContain('    ... and 2 more (--dry-run lists them all)');
+    await expectPublished(outs[1]!, 'shared');
+
+    const dry = await publishCli(outs[1]!, 's3://shared', '--dry-run');
+    expect(dry.code).toBe(0);
+    for (const key of beside) expect(dry.stdout).toContain(`    ${key} (not published by sitegen)`);
+  });
+
+  it('refuses a build with objects where another site is published inside the target', async () => {
+    await server.createBucket('nested');
+    expect((await publishCli(outs[0]!, 's3://nested')).code).toBe(0);
+    // A site published into the Hungarian pages' folder (which holds objects it did not publish: --force).
+    expect((await publishCli(outs[0]!, 's3://nested/hu', '--force')).code).toBe(0);
+    const { result: run, requests } = await during(() => publishCli(outs[1]!, 's3://nested'));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/sitegen: error: s3:\/\/nested\/hu\/ holds another site \(hu\/_sitegen\/builds\/latest\.json\), and this build has \d+ object\(s\) there \(hu\/.*\); nothing was changed/);
+    expect(run.stderr).toMatch(/hint: publish one of the two sites to another prefix/);
+    expect(changes(requests)).toEqual([]);
   });
 
   it('refuses a target that holds objects sitegen did not publish', async () => {

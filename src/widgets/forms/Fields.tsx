@@ -64,7 +64,7 @@ export function PersonFields(field: FieldState) {
     <>
       <div className="form__row">
         <TextField {...field} name="name" label={t('widgets.form.fields.name')} required autoComplete="name" maxLength={100} />
-        <TextField {...field} name="email" label={t('widgets.form.fields.email')} required type="email" autoComplete="email" />
+        <TextField {...field} name="email" label={t('widgets.form.fields.email')} required type="email" autoComplete="email" maxLength={254} />
       </div>
       <div className="form__row">
         <TextField {...field} name="company" label={t('widgets.form.fields.company')} autoComplete="organization" maxLength={150} />

@@ -22,8 +22,13 @@ export interface Rule {
   choice?: boolean;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[0-9+()/ .-]*$/;
+/** The shape of an e-mail address; the collections' `email` field has the same pattern. */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits, spaces and `+ ( ) / . -`; the collections' `phone` field has the same pattern. */
+export const PHONE = /^[0-9+()/ .-]*$/;
+
+/** Characters as PocketBase counts them for `min` and `max` (code points, not UTF-16 units). */
+const length = (text: string) => [...text].length;
 
 export function checkField(value: Values[string] | undefined, rule: Rule): FieldProblem | undefined {
   if (rule.accepted) return value === true ? undefined : { key: 'privacy' };
@@ -32,8 +37,8 @@ export function checkField(value: Values[string] | undefined, rule: Rule): Field
   if (!text) return rule.required ? { key: rule.choice ? 'pick' : 'required' } : undefined;
   if (rule.email && !EMAIL.test(text)) return { key: 'email' };
   if (rule.phone && !PHONE.test(text)) return { key: 'phone' };
-  if (rule.min !== undefined && text.length < rule.min) return { key: 'tooShort', values: { min: rule.min } };
-  if (rule.max !== undefined && text.length > rule.max) return { key: 'tooLong', values: { max: rule.max } };
+  if (rule.min !== undefined && length(text) < rule.min) return { key: 'tooShort', values: { min: rule.min } };
+  if (rule.max !== undefined && length(text) > rule.max) return { key: 'tooLong', values: { max: rule.max } };
   return undefined;
 }
 
@@ -63,6 +68,9 @@ const SERVER_CODES: Record<string, string> = {
 
 export function serverProblem(code: string, rule: Rule | undefined): FieldProblem {
   const key = SERVER_CODES[code] ?? 'invalid';
+  // A text field's pattern says only "invalid format": name what the pattern checks.
+  if (code === 'validation_invalid_format' && rule?.email) return { key: 'email' };
+  if (code === 'validation_invalid_format' && rule?.phone) return { key: 'phone' };
   if (key === 'tooShort' && rule?.min !== undefined) return { key, values: { min: rule.min } };
   if (key === 'tooLong' && rule?.max !== undefined) return { key, values: { max: rule.max } };
   return { key: key === 'tooShort' || key === 'tooLong' ? 'invalid' : key };

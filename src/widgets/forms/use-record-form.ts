@@ -36,6 +36,8 @@ type Status = 'idle' | 'sending';
 export function useRecordForm(options: RecordFormOptions) {
   const locale = useLocale();
   const [values, setValues] = useState<Values>(options.initial);
+  // The state hydration rendered: never a draft worth keeping (see below).
+  const [hydratedWith] = useState(values);
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
   const [general, setGeneral] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>('idle');
@@ -43,31 +45,30 @@ export function useRecordForm(options: RecordFormOptions) {
   const honeypot = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
-  // Restore a draft after hydration (never during it: the server rendered the empty form).
+  // Restore a draft after hydration (never during it: the server rendered the empty form). What
+  // the visitor typed before hydration has reached the state by now (replay-input.ts) and wins:
+  // the draft fills only the fields still as the server rendered them.
   useEffect(() => {
-    try {
-      const draft = sessionStorage.getItem(draftKey(options.id));
-      if (draft) setValues((current) => ({ ...current, ...(JSON.parse(draft) as Values) }));
-    } catch {
-      // No storage: nothing to restore.
-    }
+    const draft = readDraft(options.id);
+    if (draft) setValues((current) => withDraft(current, draft, options.initial));
+    // Once per form: `initial` is a new literal of the same values on every render.
   }, [options.id]);
 
-  const set = useCallback(
-    (name: string, value: Values[string]) => {
-      setValues((current) => {
-        const next = { ...current, [name]: value };
-        try {
-          sessionStorage.setItem(draftKey(options.id), JSON.stringify(next));
-        } catch {
-          // The draft is a convenience; the form works without it.
-        }
-        return next;
-      });
-      setProblems(({ [name]: _, ...rest }) => rest);
-    },
-    [options.id],
-  );
+  // Every state after the first change is the draft; the state hydration rendered is not (the
+  // draft waiting to be restored would be overwritten with an empty form).
+  useEffect(() => {
+    if (values === hydratedWith) return;
+    try {
+      sessionStorage.setItem(draftKey(options.id), JSON.stringify(values));
+    } catch {
+      // The draft is a convenience; the form works without it.
+    }
+  }, [values, hydratedWith, options.id]);
+
+  const set = useCallback((name: string, value: Values[string]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setProblems(({ [name]: _, ...rest }) => rest);
+  }, []);
 
   const succeed = () => {
     sessionStorage.removeItem(draftKey(options.id));
@@ -138,6 +139,33 @@ export function useRecordForm(options: RecordFormOptions) {
 
   return { values, set, problems, general, status, submit, honeypot, form };
 }
+
+function readDraft(id: string): Values | undefined {
+  try {
+    const text = sessionStorage.getItem(draftKey(id));
+    return text ? (JSON.parse(text) as Values) : undefined;
+  } catch {
+    // No storage, or not JSON: nothing to restore.
+    return undefined;
+  }
+}
+
+/**
+ * The draft's value of each field the form has and the visitor has not changed yet; a value of
+ * another kind than the field's (an older form's draft) is left out.
+ */
+export function withDraft(current: Values, draft: Values, initial: Values): Values {
+  const next = { ...current };
+  for (const [name, value] of Object.entries(draft)) {
+    const empty = initial[name];
+    if (empty === undefined || kind(value) !== kind(empty)) continue;
+    if (Array.isArray(value) && !value.every((item) => typeof item === 'string')) continue;
+    if (JSON.stringify(current[name]) === JSON.stringify(empty)) next[name] = value;
+  }
+  return next;
+}
+
+const kind = (value: unknown) => (Array.isArray(value) ? 'list' : typeof value);
 
 function trimmed(values: Values): Values {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value]));

@@ -1,21 +1,24 @@
 /**
  * Hydrates one island: loads the page's widget messages, then hydrates the server-rendered
- * markup with the same component and props. An island that throws is contained by its own
- * error boundary; the rest of the page keeps working.
+ * markup with the same component and props, and hands the island what the visitor typed,
+ * ticked or chose in it meanwhile (replay-input.ts). An island that throws is contained by its
+ * own error boundary; the rest of the page keeps working.
  */
-import { Component, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import fallbackMessages from 'sitegen:fallback-messages';
 import { isBot } from '../../shared/bots';
 import { MessagesContext, type WidgetMessages } from './messages';
 import { runtimeConfig } from './config';
 import { loadMessages } from './page';
+import { noteTextareas, replayInputBeforeHydration, type TextareaState } from './replay-input';
 
 /** Resolves once the island committed, so its effects (event listeners) are in place. */
 export async function mount<P extends object>(island: HTMLElement, Widget: ComponentType<P>, props: P): Promise<void> {
   const { locale } = runtimeConfig();
   const loaded = await loadMessages(locale);
   const messages: WidgetMessages = loaded ? { locale, messages: loaded } : { locale: 'en', messages: fallbackMessages };
+  const textareas = noteTextareas(island);
   await new Promise<void>((resolve) => {
     hydrateRoot(
       island,
@@ -23,7 +26,7 @@ export async function mount<P extends object>(island: HTMLElement, Widget: Compo
         <IslandBoundary name={island.dataset.island ?? 'island'}>
           <Widget {...props} />
         </IslandBoundary>
-        <Committed onCommit={resolve} />
+        <Committed island={island} textareas={textareas} onCommit={resolve} />
       </MessagesContext.Provider>,
       {
         // The same prefix the server rendered with (see Island.tsx): `useId` values match.
@@ -36,7 +39,12 @@ export async function mount<P extends object>(island: HTMLElement, Widget: Compo
   });
 }
 
-function Committed({ onCommit }: { onCommit: () => void }) {
+/**
+ * After the widget: its layout effect runs once hydration committed, before any passive effect
+ * (a draft restored, say) can render a field again with the state it hydrated with.
+ */
+function Committed({ island, textareas, onCommit }: { island: HTMLElement; textareas: Map<HTMLTextAreaElement, TextareaState>; onCommit: () => void }) {
+  useLayoutEffect(() => void replayInputBeforeHydration(island, textareas), [island, textareas]);
   useEffect(onCommit, [onCommit]);
   return null;
 }
