@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILDS_DIR } from './build-artifacts';
 import { BuildFailure, SiteError } from './errors';
@@ -7,15 +7,16 @@ import { temporaryName } from './temporary-file';
 
 /**
  * The output folder is a plain folder: copy it, archive it, serve it. Beside it, in
- * `.<name>.sitegen/`, sitegen keeps a standby copy of the site and `state.json`:
+ * `.<name>.sitegen/`, sitegen keeps a standby copy of the site and the manifests of both:
  *
  * - a build brings the standby copy up to date (writing only what differs from what it holds,
  *   hard-linking what the live output holds unchanged), then swaps the two folders with renames:
  *   the output goes to `retiring/`, the standby copy takes the output's name, and the old output
  *   becomes the next standby copy;
- * - `state.json` holds each copy's manifest (file -> hash of its bytes), by the folder's inode,
- *   which renames keep; and, while a swap is under way, the swap. A swap a kill interrupted is
- *   finished by the next sitegen command that opens the folder (`repairOutput`).
+ * - `manifests/<device>-<inode>.json` is each copy's manifest (file -> hash of its bytes), named
+ *   by the folder's identity, which renames keep; `swap.json`, while a swap is under way, says
+ *   which folder becomes live. A swap a kill interrupted is finished by the next sitegen command
+ *   that opens the folder (`repairOutput`).
  *
  * Until the first rename the output is untouched, so a failed or killed build leaves the
  * previous site whole; between the two renames (two system calls) the output folder is
@@ -26,12 +27,20 @@ export interface OutputLayout {
   slotsDir: string;
   standby: string;
   retiring: string;
-  stateFile: string;
+  manifests: string;
+  swapFile: string;
 }
 
 export function layoutOf(outDir: string): OutputLayout {
   const slotsDir = path.join(path.dirname(outDir), `.${path.basename(outDir)}.sitegen`);
-  return { outDir, slotsDir, standby: path.join(slotsDir, 'standby'), retiring: path.join(slotsDir, 'retiring'), stateFile: path.join(slotsDir, 'state.json') };
+  return {
+    outDir,
+    slotsDir,
+    standby: path.join(slotsDir, 'standby'),
+    retiring: path.join(slotsDir, 'retiring'),
+    manifests: path.join(slotsDir, 'manifests'),
+    swapFile: path.join(slotsDir, 'swap.json'),
+  };
 }
 
 /** A copy's files (path -> `contentHash` of its bytes); `complete` once a build committed it. */
@@ -40,12 +49,10 @@ export interface CopyManifest {
   complete: boolean;
 }
 
-export interface OutputState {
-  format: 1;
-  /** Manifests by folder identity (`folderKey`). */
-  copies: Record<string, CopyManifest>;
-  /** A swap under way: the copy that becomes live, and the one that was. */
-  swap?: { next: string; previous: string | undefined };
+/** A swap under way: the copy that becomes live, and the one that was. */
+export interface Swap {
+  next: string;
+  previous: string | undefined;
 }
 
 const LATEST = `${BUILDS_DIR}/latest.json`;
@@ -53,34 +60,72 @@ const LATEST = `${BUILDS_DIR}/latest.json`;
 /** A folder's identity across renames: its device and inode. */
 export function folderKey(dir: string): string | undefined {
   const stat = statSync(dir, { throwIfNoEntry: false, bigint: true });
-  return stat?.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
+  return stat?.isDirectory() ? `${stat.dev}-${stat.ino}` : undefined;
 }
 
-export function readState(layout: OutputLayout): OutputState {
+function manifestFile(layout: OutputLayout, key: string): string {
+  return path.join(layout.manifests, `${key}.json`);
+}
+
+/** The manifest kept for the folder `key`, if any (a damaged one is none). */
+export function readManifest(layout: OutputLayout, key: string): CopyManifest | undefined {
   try {
-    const state = JSON.parse(readFileSync(layout.stateFile, 'utf8')) as OutputState;
-    if (state.format === 1 && state.copies && typeof state.copies === 'object') return state;
+    const manifest = JSON.parse(readFileSync(manifestFile(layout, key), 'utf8')) as CopyManifest;
+    return manifest && typeof manifest.files === 'object' ? manifest : undefined;
   } catch {
-    // None yet, or damaged: no copy is trusted.
+    return undefined;
   }
-  return { format: 1, copies: {} };
 }
 
-/** Written through a temporary file: the state is always one whole version. */
-export function writeState(layout: OutputLayout, state: OutputState): void {
-  const temporary = temporaryName(layout.stateFile);
-  writeFileSync(temporary, JSON.stringify(state));
-  renameSync(temporary, layout.stateFile);
+export function writeManifest(layout: OutputLayout, key: string, manifest: CopyManifest): void {
+  mkdirSync(layout.manifests, { recursive: true });
+  writeAtomically(manifestFile(layout, key), JSON.stringify(manifest));
+}
+
+/** The copy `key` is about to change: no manifest describes it until it is written again. */
+export function forgetManifest(layout: OutputLayout, key: string): void {
+  rmSync(manifestFile(layout, key), { force: true });
+}
+
+/** Deletes the manifests of folders other than `keys` (gone, or replaced). */
+export function keepManifests(layout: OutputLayout, keys: ReadonlyArray<string | undefined>): void {
+  if (!existsSync(layout.manifests)) return;
+  for (const name of readdirSync(layout.manifests)) {
+    if (!keys.some((key) => name === `${key}.json`)) rmSync(path.join(layout.manifests, name), { force: true });
+  }
+}
+
+export function writeSwap(layout: OutputLayout, swap: Swap): void {
+  writeAtomically(layout.swapFile, JSON.stringify(swap));
+}
+
+export function clearSwap(layout: OutputLayout): void {
+  rmSync(layout.swapFile, { force: true });
+}
+
+function readSwap(layout: OutputLayout): Swap | undefined {
+  try {
+    return JSON.parse(readFileSync(layout.swapFile, 'utf8')) as Swap;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written through a temporary file: a reader sees the old version or the new one, whole. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = temporaryName(file);
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
 }
 
 /**
- * The manifest of the copy in `dir`, when the state knows the folder and it still holds what
+ * The manifest of the copy in `dir`, when one is kept for the folder and it still holds what
  * the manifest says. The live output is checked against its `latest.json` (the build id): a
  * folder put in its place, which may reuse an inode, is not trusted.
  */
-export function manifestOf(state: OutputState, dir: string, checkLatest: boolean): Map<string, string> | undefined {
+export function manifestOf(layout: OutputLayout, dir: string, checkLatest: boolean): Map<string, string> | undefined {
   const key = folderKey(dir);
-  const manifest = key && state.copies[key];
+  const manifest = key && readManifest(layout, key);
   if (!manifest) return undefined;
   if (checkLatest) {
     const recorded = manifest.files[LATEST];
@@ -108,14 +153,13 @@ export function repairOutput(outDir: string): void {
   const layout = layoutOf(outDir);
   if (!existsSync(layout.slotsDir)) return;
   fromLinkLayout(layout);
-  const state = readState(layout);
-  if (state.swap) {
-    finishSwap(layout, state.swap);
-    delete state.swap;
-    writeState(layout, state);
+  const swap = readSwap(layout);
+  if (swap) {
+    finishSwap(layout, swap);
+    clearSwap(layout);
   }
   for (const name of readdirSync(layout.slotsDir)) {
-    if (name.startsWith('previous-') || name.startsWith('state.json.tmp-')) rmSync(path.join(layout.slotsDir, name), { recursive: true, force: true });
+    if (name.startsWith('previous-') || name.startsWith('swap.json.tmp-') || name === 'state.json') rmSync(path.join(layout.slotsDir, name), { recursive: true, force: true });
   }
 }
 
@@ -132,7 +176,7 @@ export function swapSteps(layout: OutputLayout): Array<() => void> {
 }
 
 /** Where a swap stopped, from the folders that exist: the steps still to take. */
-function finishSwap(layout: OutputLayout, swap: NonNullable<OutputState['swap']>): void {
+function finishSwap(layout: OutputLayout, swap: Swap): void {
   const live = folderKey(layout.outDir);
   if (live === swap.previous && live !== undefined) return; // Not begun: the old output stays.
   if (live === undefined && folderKey(layout.standby) === swap.next) renameSync(layout.standby, layout.outDir);

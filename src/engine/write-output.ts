@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { assertReplaceable, folderKey, layoutOf, manifestOf, readState, repairOutput, swapSteps, writeState, type OutputLayout, type OutputState } from './output-folder';
+import { assertReplaceable, clearSwap, folderKey, forgetManifest, keepManifests, layoutOf, manifestOf, repairOutput, swapSteps, writeManifest, writeSwap, type OutputLayout } from './output-folder';
 
 const WRITE_CONCURRENCY = 64;
 
@@ -57,8 +57,7 @@ export class Output {
     repairOutput(outDir);
     assertReplaceable(outDir);
     await removeLeftovers(outDir);
-    const state = readState(layout);
-    return new Output(layout, manifestOf(state, outDir, true), manifestOf(state, layout.standby, false));
+    return new Output(layout, manifestOf(layout, outDir, true), manifestOf(layout, layout.standby, false));
   }
 
   /** Whether the next output can have `file` with these bytes without them being written again. */
@@ -135,16 +134,14 @@ export class Output {
     await removeEmptyFolders(standby, stale);
     for (const [name, fileHash] of this.next) if (this.live?.get(name) !== fileHash) this.stats.changed++;
     if (this.live) for (const name of this.live.keys()) if (!this.next.has(name)) this.stats.changed++;
-    // The manifest and the swap about to begin, in one write; then the renames.
-    const state = readState(this.layout);
+    // The manifest, then the swap about to begin; then the renames.
     const next = folderKey(standby) ?? (await mkdir(standby, { recursive: true }), folderKey(standby)!);
-    state.copies[next] = { files: Object.fromEntries(this.next), complete: true };
-    state.swap = { next, previous: folderKey(this.layout.outDir) };
-    keepOnly(state, [next, state.swap.previous]);
-    writeState(this.layout, state);
+    const previous = folderKey(this.layout.outDir);
+    writeManifest(this.layout, next, { files: Object.fromEntries(this.next), complete: true });
+    keepManifests(this.layout, [next, previous]);
+    writeSwap(this.layout, { next, previous });
     for (const step of swapSteps(this.layout)) step();
-    delete state.swap;
-    writeState(this.layout, state);
+    clearSwap(this.layout);
     return this.stats;
   }
 
@@ -160,27 +157,14 @@ export class Output {
     if (queue.failed || !key) return;
     const holds = new Map(known);
     for (const [name, fileHash] of this.next) holds.set(name, fileHash);
-    const state = readState(this.layout);
-    state.copies[key] = { files: Object.fromEntries(holds), complete: false };
-    writeState(this.layout, state);
+    writeManifest(this.layout, key, { files: Object.fromEntries(holds), complete: false });
   }
 
   /** The standby copy is about to change: no manifest describes it until commit or abandon. */
   private forgetStandby(): void {
-    const state = readState(this.layout);
     const key = folderKey(this.layout.standby);
-    if (key && state.copies[key]) {
-      delete state.copies[key];
-      writeState(this.layout, state);
-    } else if (!existsSync(this.layout.stateFile)) {
-      writeState(this.layout, state);
-    }
+    if (key) forgetManifest(this.layout, key);
   }
-}
-
-/** Forgets the manifests of folders that are gone. */
-function keepOnly(state: OutputState, keys: ReadonlyArray<string | undefined>): void {
-  for (const key of Object.keys(state.copies)) if (!keys.includes(key)) delete state.copies[key];
 }
 
 /** Creates each folder of the output once. */

@@ -86,7 +86,7 @@ describe('a build killed at any moment', () => {
     expect(await snapshotTree(out)).toEqual(complete[1]);
     const beside = await readdir(root);
     expect(beside.filter((name) => name.includes('.tmp-') || name.includes('.old-'))).toEqual([]);
-    expect((await readdir(path.join(root, '.dist.sitegen'))).sort()).toEqual(['standby', 'state.json']);
+    expect((await readdir(path.join(root, '.dist.sitegen'))).sort()).toEqual(['manifests', 'standby']);
     expect((await lstat(out)).isDirectory()).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
-import { layoutOf, readState, repairOutput, swapSteps, writeState } from '../../src/engine/output-folder';
+import { folderKey, layoutOf, repairOutput, swapSteps, writeManifest, writeSwap } from '../../src/engine/output-folder';
 import { smallSite } from '../hardening/small-site';
 import { edit, runCli, snapshotTree, tempDir, withEnv } from '../helpers/site';
 
@@ -51,7 +51,7 @@ describe('the output folder', { timeout: 120_000 }, () => {
     expect(await snapshotTree(out)).not.toEqual(snapshot);
     const { standby, slotsDir } = layoutOf(out);
     expect(await snapshotTree(standby)).toEqual(snapshot);
-    expect((await readdir(slotsDir)).sort()).toEqual(['standby', 'state.json']);
+    expect((await readdir(slotsDir)).sort()).toEqual(['manifests', 'standby']);
   });
 
   it('finishes a swap that a kill interrupted after any step, on the next command', async () => {
@@ -64,24 +64,16 @@ describe('the output folder', { timeout: 120_000 }, () => {
       await withEnv(EPOCH, () => build({ root, out: path.join(root, 'next') }));
       const next = await snapshotTree(path.join(root, 'next'));
       await cp(path.join(root, 'next'), layout.standby, { recursive: true, force: true });
-      const state = readState(layout);
-      const key = async (dir: string) => {
-        const stat = await lstat(dir, { bigint: true });
-        return `${stat.dev}:${stat.ino}`;
-      };
-      const standbyKey = await key(layout.standby);
-      const liveKey = await key(out);
-      state.copies[standbyKey] = { files: Object.fromEntries(next), complete: true };
-      state.swap = { next: standbyKey, previous: liveKey };
-      writeState(layout, state);
+      const standbyKey = folderKey(layout.standby)!;
+      writeManifest(layout, standbyKey, { files: Object.fromEntries(next), complete: true });
+      writeSwap(layout, { next: standbyKey, previous: folderKey(out) });
       // Killed after `done` steps of the swap.
       for (const step of swapSteps(layout).slice(0, done)) step();
       repairOutput(out);
       const now = await snapshotTree(out);
       // Before the first rename the old build stays; after it, the new one is finished.
       expect(now, `after ${done} steps`).toEqual(done === 0 ? snapshot : next);
-      expect(readState(layout).swap).toBeUndefined();
-      expect((await readdir(layout.slotsDir)).sort()).toEqual(['standby', 'state.json']);
+      expect((await readdir(layout.slotsDir)).sort()).toEqual(['manifests', 'standby']);
       // And the next build works from there.
       await withEnv(EPOCH, () => build({ root, out }));
       expect(await snapshotTree(out)).toEqual(next);
@@ -101,7 +93,7 @@ describe('the output folder', { timeout: 120_000 }, () => {
     await withEnv(EPOCH, () => build({ root, out }));
     expect((await lstat(out)).isDirectory()).toBe(true);
     expect(await snapshotTree(out)).toEqual(snapshot);
-    expect((await readdir(slots)).sort()).toEqual(['standby', 'state.json']);
+    expect((await readdir(slots)).sort()).toEqual(['manifests', 'standby']);
   });
 
   it('does not trust a manifest for a folder put in place of the output', async () => {
