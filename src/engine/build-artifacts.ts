@@ -7,12 +7,9 @@ import { buildRobots, buildSitemap, type SitemapInput } from './sitemap';
 import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from './messages';
 import type { PagePlan } from './plan-pages';
 import type { Assets } from './template-api';
+import { ASSETS_DIR, BUILDS_DIR, type OutputFiles } from './output-paths';
 
-/** Output files by path relative to the output folder. */
-export type OutputFiles = Map<string, string | Uint8Array>;
 
-export const BUILDS_DIR = '_sitegen/builds';
-export const ASSETS_DIR = '_sitegen/assets';
 
 /** The JSON files the pages and widgets read: latest build, route manifest, payloads, messages. */
 export function buildArtifacts(

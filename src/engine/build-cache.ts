@@ -10,7 +10,7 @@ import type { RenderedMarkdown } from './markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './render-pages';
 import { temporaryName } from './temporary-file';
-import { contentHash } from './write-output';
+import { contentHash } from './content-hash';
 import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
 import { seal, unseal } from './cache-file';
 import { lazyFields } from './lazy-fields';

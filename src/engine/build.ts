@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { buildArtifacts, buildAssets, buildSearchFiles, type OutputFiles } from './build-artifacts';
+import { buildArtifacts, buildAssets, buildSearchFiles } from './build-artifacts';
+import type { OutputFiles } from './output-paths';
 import { contentDigest, type BuildInfo } from './build-info';
 import { buildTime, lastCommitTime } from './config/build-time';
 import { resolveOptions, type BuildOptions } from './config/options';
 import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from './page-config';
 import { frontMatterOnly, linkData, parseContent, splitContent, validateContent, type ContentArrival, type FrontMatterTexts, type KnownContent } from './content';
 import { BuildSession, fingerprint } from './build-session';
-import { contentHash } from './write-output';
+import { contentHash } from './content-hash';
 import { BuildFailure, Problems } from './errors';
 import { bundleTemplates, importTemplates, loadTemplates, moduleIsIntact, templatesDirOf } from './load-templates';
 import { cachedBundle } from './bundle-cache';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { seal, unseal } from './cache-file';
 import { temporaryName } from './temporary-file';
-import { contentHash } from './write-output';
+import { contentHash } from './content-hash';
 
 /** A bundle with the files esbuild read to make it. */
 export interface Bundled<T> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { ASSETS_DIR, type OutputFiles } from './build-artifacts';
+import { ASSETS_DIR, type OutputFiles } from './output-paths';
 import { nameByContent, type NamedOutput } from './content-names';
 import { BuildFailure } from './errors';
 import { esbuildErrors } from './load-templates';

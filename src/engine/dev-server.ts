@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { OutputFiles } from './build-artifacts';
+import type { OutputFiles } from './output-paths';
 import { contentTypeOf, outputFileCandidates } from './content-types';
 import { HEADERS_FILE, headersForPath } from './header-formats';
 import { BuildFailure, SiteError } from './errors';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BUILDS_DIR } from './build-artifacts';
+import { BUILDS_DIR } from './output-paths';
 import { BuildFailure, SiteError } from './errors';
 import { temporaryName } from './temporary-file';
 

@@ -14,7 +14,7 @@ import { sharedStylesheetScanner } from './inline-sources';
 import type { PageTask, PageWorkerReply, PageWorkerRequest, PageWorkerSetup, WorkerPage } from './page-workers';
 import { pageRenderer, templateFrameIn } from './render-pages';
 import type { Heading, PageContent, TemplateModule } from './template-api';
-import { contentHash } from './write-output';
+import { contentHash } from './content-hash';
 import { lazyFields } from './lazy-fields';
 
 let rendering: Promise<(tasks: PageTask[]) => WorkerPage[]> | undefined;

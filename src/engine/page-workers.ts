@@ -17,7 +17,7 @@ import type { PagePlan } from './plan-pages';
 import { plainRoutes, type Route } from './route-table';
 import type { RenderedPage, RenderInput } from './render-pages';
 import type { Heading } from './template-api';
-import { contentHash } from './write-output';
+import { contentHash } from './content-hash';
 
 /** What a page worker renders from: the render input as plain data, the templates by file. */
 export interface PageWorkerSetup {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isLocale, type Locale } from '../shared/locales';
-import { BUILDS_DIR } from './build-artifacts';
+import { BUILDS_DIR } from './output-paths';
 import { SiteError } from './errors';
 
 /** A URL of an earlier build: the route and locale of the page it was (the route may be unknown for a redirect's source). */

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../shared/locales';
 import type { Problems } from './errors';
-import { contentHash } from './write-output';
+import { contentHash } from './content-hash';
 import { lazyFields } from './lazy-fields';
 
 /** A source file's absolute path and text. */

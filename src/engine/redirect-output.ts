@@ -1,7 +1,7 @@
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LOCALE_INFO } from '../shared/locales';
-import type { OutputFiles } from './build-artifacts';
+import type { OutputFiles } from './output-paths';
 import { createI18n } from './i18n';
 import type { MessageCatalog } from './messages';
 import { outputPathOf } from './plan-pages';

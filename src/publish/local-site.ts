@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILDS_DIR } from '../engine/build-artifacts';
+import { BUILDS_DIR } from '../engine/output-paths';
 import { contentTypeOf, UNKNOWN_CONTENT_TYPE } from '../engine/content-types';
 import { REDIRECTS_FILE } from '../engine/previous-build';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';

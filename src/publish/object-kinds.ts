@@ -1,4 +1,4 @@
-import { ASSETS_DIR, BUILDS_DIR } from '../engine/build-artifacts';
+import { ASSETS_DIR, BUILDS_DIR } from '../engine/output-paths';
 import { contentTypeOf } from '../engine/content-types';
 import { REDIRECTS_FILE } from '../engine/previous-build';
 
