@@ -1,6 +1,6 @@
 // The engine's Markdown parse against remark-gfm's own, alternating in one process so both see
 // the same load: `node bench/markdown-parse.mjs [count]`. The engine leaves out what cannot
-// match in a body (src/engine/markdown.ts) and is bundled as the CLI is, with the patches to
+// match in a body (src/engine/markdown/markdown.ts) and is bundled as the CLI is, with the patches to
 // its libraries (scripts/library-patches.mjs); both give the same tree
 // (test/engine/markdown.test.ts, test/engine/library-patches.test.ts).
 // Two sets of bodies: generated articles (each with a table, none with an `@`) and the real
@@ -28,7 +28,7 @@ try {
     .map((file) => bodyOf(path.join(contentDir, file)));
 
   const engineModule = path.join(root, 'markdown.mjs');
-  await esbuild.build({ entryPoints: [path.join(repo, 'src/engine/markdown.ts')], bundle: true, format: 'esm', platform: 'node', outfile: engineModule, logLevel: 'warning', plugins: [esbuildLibraryPatches()] });
+  await esbuild.build({ entryPoints: [path.join(repo, 'src/engine/markdown/markdown.ts')], bundle: true, format: 'esm', platform: 'node', outfile: engineModule, logLevel: 'warning', plugins: [esbuildLibraryPatches()] });
   const { createMarkdownRenderer } = await import(pathToFileURL(engineModule).href);
   const parsers = { 'remark-gfm': remark().use(remarkGfm).freeze(), engine: createMarkdownRenderer() };
 

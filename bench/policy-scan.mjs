@@ -1,5 +1,5 @@
 // What reading a page for its security policy costs on a page worker, with only the shared
-// stylesheet left out and with the page's Markdown body left out too (src/engine/inline-sources.ts),
+// stylesheet left out and with the page's Markdown body left out too (src/engine/artifacts/inline-sources.ts),
 // alternating in one process: `node bench/policy-scan.mjs [count]`. The pages are the Hungarian
 // articles of a generated site built by the engine; each body is taken back out of its page (the
 // content of the article's `.prose` element), and the bench checks both reads give the same sources.
@@ -27,7 +27,7 @@ try {
   });
 
   const scannerModule = path.join(root, 'inline-sources.mjs');
-  await esbuild.build({ entryPoints: [path.join(repo, 'src/engine/inline-sources.ts')], bundle: true, format: 'esm', platform: 'node', outfile: scannerModule, logLevel: 'warning' });
+  await esbuild.build({ entryPoints: [path.join(repo, 'src/engine/artifacts/inline-sources.ts')], bundle: true, format: 'esm', platform: 'node', outfile: scannerModule, logLevel: 'warning' });
   const { sharedStylesheetScanner, withoutInertBody } = await import(pathToFileURL(scannerModule).href);
   const scan = sharedStylesheetScanner(css);
   const cut = pages.filter((page, index) => withoutInertBody(page, bodies[index]) !== page).length;

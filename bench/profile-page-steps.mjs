@@ -1,7 +1,7 @@
 // The steps of bench/profile-page.mjs, which bundles this file with the patches sitegen's
 // bundle applies to its libraries (scripts/library-patches.mjs) and runs it.
 // The steps are the libraries sitegen's pipeline is made of, called the way it calls them
-// (src/engine/content.ts, markdown.ts, render-pages.ts), so each can be timed alone.
+// (src/engine/markdown/content.ts, markdown/markdown.ts, render/render-pages.ts), so each can be timed alone.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

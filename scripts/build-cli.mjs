@@ -31,7 +31,7 @@ const sources = readdirSync(path.join(root, 'src'), { recursive: true, withFileT
 for (const file of [...sources, path.join(root, 'package-lock.json'), path.join(root, 'scripts/library-patches.mjs')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 
 await esbuild.build({
-  entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/markdown-worker.ts', 'page-worker': 'src/engine/page-worker.ts', zod: 'src/engine/zod.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/scale/markdown-worker.ts', 'page-worker': 'src/engine/scale/page-worker.ts', zod: 'src/engine/zod.ts' },
   absWorkingDir: root,
   outdir,
   bundle: true,

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/engine';
-import { unseal } from '../src/engine/cache-file';
+import { unseal } from '../src/engine/cache/cache-file';
 import { copySite, edit, lineOf, REPO, runCli, snapshotTree, tempDir, withEnv } from './helpers/site';
 
 describe('the sitegen command', () => {

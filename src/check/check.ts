@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { Problems } from '../engine/errors';
-import { planPages } from '../engine/plan-pages';
-import { readSiteDefinition } from '../engine/read-sources';
-import { parseRouteTable } from '../engine/route-table';
-import { parseSiteSettings } from '../engine/site-settings';
+import { Problems } from '../engine/diagnostics/errors';
+import { planPages } from '../engine/plan/plan-pages';
+import { readSiteDefinition } from '../engine/read/read-sources';
+import { parseRouteTable } from '../engine/plan/route-table';
+import { parseSiteSettings } from '../engine/config/site-settings';
 import { createContext } from './context';
 import { fromSiteError, sortFindings, type Finding } from './finding';
 import { readOutput } from './read-output';

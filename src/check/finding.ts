@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SiteError } from '../engine/errors';
+import type { SiteError } from '../engine/diagnostics/errors';
 
 /** The rule families of `sitegen check`, in the order their findings are listed for one place. */
 export const RULES = ['messages', 'routes', 'redirects', 'links', 'locale-links', 'hreflang', 'page-quality'] as const;

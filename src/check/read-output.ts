@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../engine/errors';
-import { repairOutput } from '../engine/output-folder';
-import { outputPathOf } from '../engine/plan-pages';
-import { REDIRECTS_FILE, type RedirectHistory } from '../engine/previous-build';
+import { SiteError } from '../engine/diagnostics/errors';
+import { repairOutput } from '../engine/write/output-folder';
+import { outputPathOf } from '../engine/plan/plan-pages';
+import { REDIRECTS_FILE, type RedirectHistory } from '../engine/plan/previous-build';
 import { isLocale, type Locale } from '../shared/locales';
 import { createInterner, parsePage, type PageFacts } from './parse-page';
 

@@ -1,4 +1,4 @@
-import { outputFileCandidates } from '../engine/content-types';
+import { outputFileCandidates } from '../engine/serve/content-types';
 import { isLocale, type Locale } from '../shared/locales';
 
 /** Where a reference leads. */

@@ -13,7 +13,7 @@ export interface BuildFlags {
 export async function runBuild(flags: BuildFlags): Promise<void> {
   const started = performance.now();
   // The Markdown worker loads, and reads the content, while this thread loads the engine.
-  const { prestartMarkdownWorker } = await import('../engine/markdown-worker-start');
+  const { prestartMarkdownWorker } = await import('../engine/scale/markdown-worker-start');
   prestartMarkdownWorker(flags.root, flags.cache, flags.parallel);
   const { build, formatWarning } = await import('../engine/index');
   const { policyOf } = await import('../publish/policy');

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import type { Locale } from '../shared/locales';
 import type { RuntimeConfig } from '../shared/runtime-config';
-import type { SiteSettings } from './site-settings';
+import type { SiteSettings } from './config/site-settings';
 
 export type { Locale, RuntimeConfig, SiteSettings };
 

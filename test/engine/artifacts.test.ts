@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realSite, type RealSite } from '../helpers/real-site';
-import { buildAssets } from '../../src/engine/build-artifacts';
+import { buildAssets } from '../../src/engine/artifacts/build-artifacts';
 
 let site: RealSite;
 const json = (file: string) => JSON.parse(site.files.get(file) as string);

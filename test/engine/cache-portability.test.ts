@@ -2,7 +2,7 @@ import { cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { seal, unseal } from '../../src/engine/cache-file';
+import { seal, unseal } from '../../src/engine/cache/cache-file';
 import { smallSite } from '../hardening/small-site';
 import { runCli, snapshotTree, tempDir } from '../helpers/site';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BodyPending, parseContent, splitContent } from '../../src/engine/content';
-import { Problems } from '../../src/engine/errors';
-import { inThreadStage, type JobResult, type MarkdownStage } from '../../src/engine/markdown-jobs';
-import { planPages } from '../../src/engine/plan-pages';
-import { readSources } from '../../src/engine/read-sources';
-import { parseRouteTable } from '../../src/engine/route-table';
+import { BodyPending, parseContent, splitContent } from '../../src/engine/markdown/content';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { inThreadStage, type JobResult, type MarkdownStage } from '../../src/engine/markdown/markdown-stage';
+import { planPages } from '../../src/engine/plan/plan-pages';
+import { readSources } from '../../src/engine/read/read-sources';
+import { parseRouteTable } from '../../src/engine/plan/route-table';
 import { REPO } from '../helpers/site';
 
 /** A Markdown stage whose results arrive only when the test lets them, one at a time. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { nameByContent, type NamedOutput } from '../../src/engine/content-names';
+import { nameByContent, type NamedOutput } from '../../src/engine/bundle/content-names';
 
 const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('utf8');
 const output = (name: string, code: string, imports: string[] = []): NamedOutput => ({ name, contents: Buffer.from(code), imports });

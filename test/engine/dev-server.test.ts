@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostAllowed } from '../../src/engine/dev-server';
+import { hostAllowed } from '../../src/engine/serve/dev-server';
 import { smallSite } from '../hardening/small-site';
 import { REPO } from '../helpers/site';
 

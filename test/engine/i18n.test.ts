@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../src/engine';
-import { Problems } from '../../src/engine/errors';
-import { createI18n, parseIsoDate } from '../../src/engine/i18n';
-import { parseMessages } from '../../src/engine/messages';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { createI18n, parseIsoDate } from '../../src/engine/messages/i18n';
+import { parseMessages } from '../../src/engine/messages/messages';
 import type { Locale } from '../../src/shared/locales';
 
 function catalogOf(messages: Record<string, string>) {

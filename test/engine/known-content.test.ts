@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/engine';
-import { splitFrontMatter } from '../../src/engine/front-matter-split';
+import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
 import { copySite, edit, tempDir } from '../helpers/site';
 
 // Counts the splits while still splitting: the build must give the same output.
 vi.mock('../../src/engine/front-matter-split', async (original) => {
-  const actual = await original<typeof import('../../src/engine/front-matter-split')>();
+  const actual = await original<typeof import('../../src/engine/read/front-matter-split')>();
   return { ...actual, splitFrontMatter: vi.fn(actual.splitFrontMatter) };
 });
 

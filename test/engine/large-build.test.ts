@@ -2,10 +2,10 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
-import { frontMatterOnly, splitContent } from '../../src/engine/content';
-import { Problems } from '../../src/engine/errors';
-import { fileJob, inThreadStage, type FileJob, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
-import { readSources, withoutContentTexts } from '../../src/engine/read-sources';
+import { frontMatterOnly, splitContent } from '../../src/engine/markdown/content';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { fileJob, inThreadStage, type FileJob, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
+import { readSources, withoutContentTexts } from '../../src/engine/read/read-sources';
 import { copySite, edit, REPO, snapshotTree, tempDir, withEnv } from '../helpers/site';
 
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyFields } from '../../src/engine/lazy-fields';
+import { lazyFields } from '../../src/engine/base/lazy-fields';
 
 describe('lazyFields', () => {
   const withBody = lazyFields<{ html: string; reads: number }, { html: string; length: number }>({

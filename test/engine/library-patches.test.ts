@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Problems } from '../../src/engine/errors';
-import { splitFrontMatter } from '../../src/engine/front-matter-split';
-import type { MarkdownRenderer } from '../../src/engine/markdown';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
+import type { MarkdownRenderer } from '../../src/engine/markdown/markdown';
 import { REPO, tempDir } from '../helpers/site';
 
 type Patch = { name: string; file: RegExp; apply(text: string): string };
@@ -19,7 +19,7 @@ const patches = (await import(pathToFileURL(path.join(REPO, 'scripts/library-pat
 async function bundledRenderer(dir: string, patched: boolean): Promise<{ renderer: MarkdownRenderer; code: string }> {
   const outfile = path.join(dir, `markdown-${patched ? 'patched' : 'plain'}.mjs`);
   await esbuild.build({
-    entryPoints: [path.join(REPO, 'src/engine/markdown.ts')],
+    entryPoints: [path.join(REPO, 'src/engine/markdown/markdown.ts')],
     bundle: true,
     format: 'esm',
     platform: 'node',

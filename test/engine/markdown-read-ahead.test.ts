@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitContent } from '../../src/engine/content';
-import { Problems } from '../../src/engine/errors';
-import { createMarkdownRenderer } from '../../src/engine/markdown';
-import { fileJob, inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown-jobs';
-import { readAhead, readAheadInTurns } from '../../src/engine/markdown-read-ahead';
-import { readSources } from '../../src/engine/read-sources';
+import { splitContent } from '../../src/engine/markdown/content';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { createMarkdownRenderer } from '../../src/engine/markdown/markdown';
+import { fileJob, inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
+import { readAhead, readAheadInTurns } from '../../src/engine/scale/markdown-read-ahead';
+import { readSources } from '../../src/engine/read/read-sources';
 import { REPO, tempDir } from '../helpers/site';
 
 const NO_LINKS: LinkData = { urls: {}, owners: {} };

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
-import { Problems } from '../../src/engine/errors';
-import { splitFrontMatter } from '../../src/engine/front-matter-split';
-import { createMarkdownRenderer, type MarkdownContext } from '../../src/engine/markdown';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
+import { createMarkdownRenderer, type MarkdownContext } from '../../src/engine/markdown/markdown';
 import { REPO } from '../helpers/site';
 
 const render = createMarkdownRenderer();

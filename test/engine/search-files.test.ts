@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
-import type { SiteContent } from '../../src/engine/content';
-import { Problems } from '../../src/engine/errors';
-import { planFeeds, renderFeed } from '../../src/engine/feeds';
-import { planPages } from '../../src/engine/plan-pages';
-import { parseRouteTable } from '../../src/engine/route-table';
-import { buildSitemap } from '../../src/engine/sitemap';
+import type { SiteContent } from '../../src/engine/markdown/content';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { planFeeds, renderFeed } from '../../src/engine/artifacts/feeds';
+import { planPages } from '../../src/engine/plan/plan-pages';
+import { parseRouteTable } from '../../src/engine/plan/route-table';
+import { buildSitemap } from '../../src/engine/artifacts/sitemap';
 import { LOCALES } from '../../src/shared/locales';
 import { copySite, edit } from '../helpers/site';
 import { parseXml } from '../helpers/xml';

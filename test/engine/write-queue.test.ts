@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Queue } from '../../src/engine/write-output';
+import { Queue } from '../../src/engine/write/write-output';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 

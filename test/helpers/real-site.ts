@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { Problems } from '../../src/engine/errors';
-import { planPages, type PagePlan } from '../../src/engine/plan-pages';
-import { parseRouteTable } from '../../src/engine/route-table';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { planPages, type PagePlan } from '../../src/engine/plan/plan-pages';
+import { parseRouteTable } from '../../src/engine/plan/route-table';
 import { REPO } from './site';
 
 /** A site as the bundled CLI built it: the real site of this test run (`test/global-setup.ts`), or another. */

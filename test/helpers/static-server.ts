@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { contentTypeOf, outputFileCandidates } from '../../src/engine/content-types';
-import { HEADERS_FILE, headersForPath } from '../../src/engine/header-formats';
+import { contentTypeOf, outputFileCandidates } from '../../src/engine/serve/content-types';
+import { HEADERS_FILE, headersForPath } from '../../src/engine/artifacts/header-formats';
 
 
 export interface ServedRequest {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_FILE, headersForPath } from '../../src/engine/header-formats';
+import { HEADERS_FILE, headersForPath } from '../../src/engine/artifacts/header-formats';
 import { policyDiff, policyOf } from '../../src/publish/policy';
 import { startS3Server, type RecordedRequest, type S3TestServer } from '../helpers/s3-server';
 import { copySite, runCli, tempDir } from '../helpers/site';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { build, watch, type Watcher } from '../../src/engine';
-import { headersForPath } from '../../src/engine/header-formats';
+import { headersForPath } from '../../src/engine/artifacts/header-formats';
 import { launchBrowser, newContext } from '../helpers/browser';
 import { copySite, edit } from '../helpers/site';
 

@@ -2,8 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, BuildFailure } from '../../src/engine';
-import { headersForPath } from '../../src/engine/header-formats';
-import { inlineSourcesOf } from '../../src/engine/inline-sources';
+import { headersForPath } from '../../src/engine/artifacts/header-formats';
+import { inlineSourcesOf } from '../../src/engine/artifacts/inline-sources';
 import { copySite, edit, snapshotTree, tempDir } from '../helpers/site';
 
 const policyOf = (headersFile: string) => headersForPath(headersFile, '/').find(([name]) => name === 'Content-Security-Policy')![1];

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cloudFrontPolicy, HEADERS_FILE, headersFile, headersForPath, nginxSnippet } from '../../src/engine/header-formats';
+import { cloudFrontPolicy, HEADERS_FILE, headersFile, headersForPath, nginxSnippet } from '../../src/engine/artifacts/header-formats';
 import { realSite } from '../helpers/real-site';
 import { REPO } from '../helpers/site';
 

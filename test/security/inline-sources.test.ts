@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cspHash, InlineSourceSet, inlineSourcesOf } from '../../src/engine/inline-sources';
+import { cspHash, InlineSourceSet, inlineSourcesOf } from '../../src/engine/artifacts/inline-sources';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

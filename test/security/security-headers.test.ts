@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Problems } from '../../src/engine/errors';
-import { cloudFrontPolicy, headersFile, headersForPath, nginxSnippet } from '../../src/engine/header-formats';
-import { cspHash, inlineSourcesOf, sharedStylesheetReader, sharedStylesheetScanner, withoutInertBody } from '../../src/engine/inline-sources';
-import { createMarkdownRenderer } from '../../src/engine/markdown';
-import { splitFrontMatter } from '../../src/engine/front-matter-split';
-import { contentSecurityPolicy, securityHeaders } from '../../src/engine/security-headers';
-import { parseSiteSettings, type SettingsOverrides, type SiteSettings } from '../../src/engine/site-settings';
+import { Problems } from '../../src/engine/diagnostics/errors';
+import { cloudFrontPolicy, headersFile, headersForPath, nginxSnippet } from '../../src/engine/artifacts/header-formats';
+import { cspHash, inlineSourcesOf, sharedStylesheetReader, sharedStylesheetScanner, withoutInertBody } from '../../src/engine/artifacts/inline-sources';
+import { createMarkdownRenderer } from '../../src/engine/markdown/markdown';
+import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
+import { contentSecurityPolicy, securityHeaders } from '../../src/engine/artifacts/security-headers';
+import { parseSiteSettings, type SettingsOverrides, type SiteSettings } from '../../src/engine/config/site-settings';
 import { resolveOptions } from '../../src/engine/config/options';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

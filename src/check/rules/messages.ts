@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { Problems } from '../../engine/errors';
-import { compareLocales, readLocaleFile, type Message } from '../../engine/messages';
-import type { SourceText } from '../../engine/read-sources';
+import { Problems } from '../../engine/diagnostics/errors';
+import { compareLocales, readLocaleFile, type Message } from '../../engine/messages/messages';
+import type { SourceText } from '../../engine/read/read-sources';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { fromSiteError, type Finding } from '../finding';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { BuildFailure, SiteError } from '../errors';
-import type { BuildSession } from '../build-session';
+import { BuildFailure, SiteError } from '../diagnostics/errors';
+import type { BuildSession } from '../cache/build-session';
 
 /** The persistent build cache's folder in a site. */
 export const CACHE_DIR = '.sitegen-cache';

@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { CacheDamaged, checksum } from './cache-file';
+import { leftBehind, temporaryName, writeInPlaceSync } from '../base/temporary-file';
+
+/** Where one rendered Markdown body lies: in which pack, from which byte, how many bytes (UTF-8). */
+export interface BodyLocation extends BodySpan {
+  /** The pack's name: a hash of its bytes. */
+  pack: string;
+}
+
+/** A body's bytes in a pack, and their checksum (checked when it is read: `CacheDamaged`). */
+export interface BodySpan {
+  start: number;
+  length: number;
+  sum: number;
+}
+
+const PACK = /^bodies-([0-9a-f]+)\.bin$/;
+
+/** How far into its pack the furthest of `bodies` reaches, by pack: the bytes each pack must hold. */
+export function packEnds(bodies: Iterable<BodyLocation>): Map<string, number> {
+  const ends = new Map<string, number>();
+  for (const { pack, start, length } of bodies) ends.set(pack, Math.max(ends.get(pack) ?? 0, start + length));
+  return ends;
+}
+
+/**
+ * The rendered Markdown of the build cache, kept beside its index (`build.bin`) in pack files
+ * (`bodies-<hash>.bin`): every body a build rendered goes into one new pack, written in one go.
+ * A pack is named by its bytes, so two builds of one site at once never write into each other's
+ * packs: at worst one deletes a pack the other's index names, which the next build finds
+ * missing and renders again.
+ * The index only says where each body lies, so a build reads the bodies of the pages it renders
+ * and nothing else: an unchanged site reads none. Bodies no longer used are dropped by writing
+ * the live ones into a new pack once they are under half of what the packs hold.
+ */
+export class BodyPacks {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly dir: string) {}
+
+  /** The packs that exist and hold at least `bytes` (their furthest body's end). */
+  readable(bytes: ReadonlyMap<string, number>): Set<string> {
+    const readable = new Set<string>();
+    for (const [pack, end] of bytes) {
+      const size = statSync(this.fileOf(pack), { throwIfNoEntry: false })?.size;
+      if (size !== undefined && size >= end) readable.add(pack);
+    }
+    return readable;
+  }
+
+  read(location: BodyLocation): string {
+    const { pack } = location;
+    let fd = this.open.get(pack);
+    if (fd === undefined) {
+      fd = openSync(this.fileOf(pack), 'r');
+      this.open.set(pack, fd);
+    }
+    return readText(fd, location, this.fileOf(pack));
+  }
+
+  /** A new pack to append bodies to as a build renders them (see PackStream). */
+  stream(): PackStream {
+    return new PackStream(this.dir, (pack) => this.fileOf(pack));
+  }
+
+  /** Writes `bodies` into a new pack (through a temporary file); where each one lies. */
+  write(bodies: readonly string[]): BodyLocation[] {
+    const buffers = bodies.map((body) => Buffer.from(body, 'utf8'));
+    const bytes = Buffer.concat(buffers);
+    const pack = createHash('sha1').update(bytes).digest('hex').slice(0, 20);
+    let start = 0;
+    const locations = buffers.map((buffer) => {
+      const location = { pack, start, length: buffer.length, sum: checksum(buffer) };
+      start += buffer.length;
+      return location;
+    });
+    writeInPlaceSync(this.fileOf(pack), bytes);
+    return locations;
+  }
+
+  /** Closes the packs read so far and deletes every pack (or stray temporary file) not in `keep`. */
+  finish(keep: ReadonlySet<string>): void {
+    this.close();
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const pack = PACK.exec(name);
+      // A temporary file of a build still running (here or in another process) is its own.
+      const stray = name.startsWith('bodies-') && leftBehind(name);
+      if ((pack && !keep.has(pack[1]!)) || stray) rmSync(path.join(this.dir, name), { force: true });
+    }
+  }
+
+  close(): void {
+    for (const fd of this.open.values()) closeSync(fd);
+    this.open.clear();
+  }
+
+  private fileOf(pack: string): string {
+    return path.join(this.dir, `bodies-${pack}.bin`);
+  }
+}
+
+/**
+ * A pack written body by body as a build renders them, so that no build holds every rendered
+ * body at once: each is appended as it arrives and read back when a page asks for it. It gets
+ * its name (a hash of its bytes) once the build has succeeded (`finish`); a failed build
+ * deletes it (`abandon`), and a killed one leaves a temporary file the next build removes.
+ */
+export class PackStream {
+  private fd: number | undefined;
+  private readonly hash = createHash('sha1');
+  private size = 0;
+  private readonly temporary: string;
+  private named: string | undefined;
+
+  constructor(
+    private readonly dir: string,
+    private readonly fileOf: (pack: string) => string,
+  ) {
+    this.temporary = temporaryName(path.join(dir, 'bodies-stream'));
+  }
+
+  /** Where `html` lies in this pack. */
+  append(html: string): BodySpan {
+    if (this.named !== undefined) throw new Error('the pack is finished');
+    if (this.fd === undefined) {
+      mkdirSync(this.dir, { recursive: true });
+      this.fd = openSync(this.temporary, 'w+');
+    }
+    const bytes = Buffer.from(html, 'utf8');
+    for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, this.size + done);
+    this.hash.update(bytes);
+    const at = { start: this.size, length: bytes.length, sum: checksum(bytes) };
+    this.size += bytes.length;
+    return at;
+  }
+
+  read(span: BodySpan): string {
+    if (this.fd !== undefined) return readText(this.fd, span, this.temporary);
+    if (this.named === undefined) throw new Error('the pack was abandoned');
+    const fd = openSync(this.fileOf(this.named), 'r');
+    try {
+      return readText(fd, span, this.fileOf(this.named));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  get bytes(): number {
+    return this.size;
+  }
+
+  /** Closes the pack and names it by its bytes; undefined when nothing was appended. */
+  finish(): string | undefined {
+    if (this.fd === undefined) return this.named;
+    closeSync(this.fd);
+    this.fd = undefined;
+    this.named = this.hash.digest('hex').slice(0, 20);
+    renameSync(this.temporary, this.fileOf(this.named));
+    return this.named;
+  }
+
+  /** Deletes the pack unless it was finished. */
+  abandon(): void {
+    if (this.fd === undefined) return;
+    closeSync(this.fd);
+    this.fd = undefined;
+    rmSync(this.temporary, { force: true });
+  }
+}
+
+function readText(fd: number, { start, length, sum }: BodySpan, file: string): string {
+  const bytes = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const read = readSync(fd, bytes, done, length - done, start + done);
+    if (read === 0) throw new CacheDamaged(`${file} ends before byte ${start + length}`);
+    done += read;
+  }
+  if (checksum(bytes) !== sum) throw new CacheDamaged(`${file}: the body at byte ${start} does not match its checksum`);
+  return bytes.toString('utf8');
+}

@@ -1,0 +1,48 @@
+import type { Locale } from '../../shared/locales';
+import { contentPathOf, type FrontMatterTexts, type SiteContent } from '../markdown/content';
+import type { SiteSources } from '../read/read-sources';
+import type { Route } from '../plan/route-table';
+
+/** What a build knows to hash the inputs a page can read. */
+export interface PageInputs {
+  sources: SiteSources;
+  split: FrontMatterTexts;
+  content: SiteContent;
+  routes: readonly Route[];
+}
+
+/**
+ * The hash of an input a page read, by name: `content:<route id>:<locale>` (the whole file) or
+ * `summary:<route id>:<locale>` (what a card of it shows: front matter and reading time). What
+ * every page reads has no name here: its hash starts every fingerprint (`pageConfigHash`).
+ * A content file is known by the hash of its bytes, taken as it was read.
+ * `hashText` hashes a source text; `owner` is the object it belongs to, which watch mode
+ * replaces when the file changes, so it can keep hashes with it. `frontMatterHash`, when it
+ * knows one, is `hashText` of a content file's front matter (by path relative to `content/`),
+ * kept from an earlier build, so that a file need not be split to hash what a card of it shows.
+ */
+export function pageInputHasher(
+  build: PageInputs,
+  hashText: (owner: object, text: string) => string,
+  frontMatterHash: (file: string) => string | undefined = () => undefined,
+): (input: string) => string {
+  const { sources, split, content } = build;
+  const routes = new Map(build.routes.map((route) => [route.id, route] as const));
+  const hashes = new Map<string, string>();
+  return (input) => {
+    let hash = hashes.get(input);
+    if (hash !== undefined) return hash;
+    const [kind, first, second] = input.split(':');
+    const route = routes.get(first!);
+    const file = route && contentPathOf(route, second as Locale);
+    if (kind === 'summary') {
+      const entry = file ? split.get(file) : undefined;
+      hash = `${entry ? (frontMatterHash(file!) ?? hashText(entry, entry.frontMatter)) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
+    } else {
+      const source = file ? sources.content.get(file) : undefined;
+      hash = source?.hash ?? '';
+    }
+    hashes.set(input, hash);
+    return hash;
+  };
+}

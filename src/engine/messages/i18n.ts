@@ -1,0 +1,108 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { LOCALE_INFO, type Locale } from '../../shared/locales';
+import { SiteError } from '../diagnostics/errors';
+import { CLIENT_MESSAGE_PREFIX, type Message, type MessageCatalog } from './messages';
+import type { I18n } from '../template-api';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Content dates are calendar days: format them in UTC so no time zone shifts the day. */
+const UTC_DATES = {
+  date: {
+    short: { timeZone: 'UTC', dateStyle: 'short' },
+    medium: { timeZone: 'UTC', dateStyle: 'medium' },
+    long: { timeZone: 'UTC', dateStyle: 'long' },
+    full: { timeZone: 'UTC', dateStyle: 'full' },
+  },
+} as const;
+
+/** A calendar date from `YYYY-MM-DD`, or undefined when there is no such day. */
+export function parseIsoDate(value: string): Date | undefined {
+  const match = ISO_DATE.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date
+    : undefined;
+}
+
+/** Formatting for one locale; every function throws a SiteError instead of printing `NaN` or `Invalid Date`. */
+export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
+  const language = LOCALE_INFO[locale].language;
+  const compiled = new Map<string, IntlMessageFormat>();
+  const messages = catalog[locale];
+  const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  const widgetMessages: Record<string, string> = {};
+  for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) widgetMessages[key] = message.text;
+
+  return {
+    locale,
+    language,
+    widgetMessages,
+    t(key, values) {
+      let format = compiled.get(key);
+      if (!format) {
+        const message = messages.get(key);
+        if (!message) {
+          throw new SiteError(`unknown message key "${key}"`, {
+            file: undefined,
+            hint: `add "${key}" to every file in locales/`,
+          });
+        }
+        format = new IntlMessageFormat(message.ast, language, UTC_DATES as never, { ignoreTag: false });
+        compiled.set(key, format);
+      }
+      if (values) for (const [name, value] of Object.entries(values)) checkValue(`${key}: {${name}}`, value);
+      let result: ReturnType<IntlMessageFormat['format']>;
+      try {
+        result = format.format(values);
+      } catch (error) {
+        throw messageFormatError(messages.get(key)!, values, error);
+      }
+      return Array.isArray(result) ? result.join('') : String(result);
+    },
+    date(isoDate, style = 'long') {
+      const date = parseIsoDate(isoDate);
+      if (!date) throw new SiteError(`"${isoDate}" is not a date in YYYY-MM-DD form`);
+      let format = dateFormats.get(style);
+      if (!format) {
+        format = new Intl.DateTimeFormat(language, { dateStyle: style, timeZone: 'UTC' });
+        dateFormats.set(style, format);
+      }
+      return format.format(date);
+    },
+    number(value, options) {
+      checkValue('number', value);
+      return new Intl.NumberFormat(language, options).format(value);
+    },
+    currency(value, currency) {
+      checkValue('amount', value);
+      return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+    },
+  };
+}
+
+function checkValue(what: string, value: unknown): void {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new SiteError(`${what} is ${value}, not a finite number`);
+  }
+  if (value instanceof Date && Number.isNaN(value.getTime())) {
+    throw new SiteError(`${what} is an invalid date`);
+  }
+}
+
+/**
+ * A message that parsed but cannot be formatted with what the template passes (an argument the
+ * template does not give, a tag, a number skeleton for a text): the fault is in the locale file,
+ * so the error points at the message there rather than at the template line.
+ */
+function messageFormatError(message: Message, values: Record<string, unknown> | undefined, error: unknown): SiteError {
+  const given = Object.keys(values ?? {});
+  const reason = (error as Error)?.message?.replace(/ to the string "[^"]*"$/, '') ?? String(error);
+  return new SiteError(`message "${message.key}" cannot be formatted: ${reason}`, {
+    ...message.at,
+    hint: `the templates pass ${given.length > 0 ? given.map((name) => `{${name}}`).join(' ') : 'no values'} to this message: use only those, and no tags`,
+    cause: error,
+  });
+}

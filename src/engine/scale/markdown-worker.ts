@@ -1,0 +1,32 @@
+/**
+ * Worker thread entry (bundled as lib/markdown-worker.js): parses, then renders, the Markdown
+ * it is sent; then reads rendered pages for what their security policy must allow.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { inlineSourcesOf } from '../artifacts/inline-sources';
+import { inThreadStage, RESULTS_PER_MESSAGE, type JobResult, type WorkerReply, type WorkerRequest } from '../markdown/markdown-stage';
+import { readAheadInTurns } from './markdown-read-ahead';
+import type { MarkdownWorkerData } from './markdown-worker-start';
+
+// The worker reads ahead a body at a time; the build's requests are answered in between.
+const { readAhead: contentDir } = workerData as MarkdownWorkerData;
+const reading = contentDir ? readAheadInTurns(contentDir) : undefined;
+const stage = inThreadStage(reading?.ahead, reading?.stop);
+
+const reply = (message: WorkerReply) => parentPort!.postMessage(message);
+
+parentPort!.on('message', async (request: WorkerRequest) => {
+  if (request.type === 'parse') stage.parse(request.jobs);
+  else if (request.type === 'render') {
+    let batch: JobResult[] = [];
+    // Each result goes out as it is done; none is kept here (tens of thousands on a large site).
+    stage.renderEach(request.keys, request.links, (_, result) => {
+      batch.push(result);
+      if (batch.length < RESULTS_PER_MESSAGE) return;
+      reply({ type: 'rendered', results: batch, done: false });
+      batch = [];
+    });
+    reply({ type: 'rendered', results: batch, done: true });
+  }
+  else reply({ type: 'scanned', id: request.id, sources: inlineSourcesOf(request.html) });
+});

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import chokidar from 'chokidar';
+import { build } from '../build';
+import { BuildSession } from '../cache/build-session';
+import { widgetsDirOf } from '../bundle/bundle-widgets';
+import { startDevServer, type DevServer } from './dev-server';
+import { BuildFailure, formatSiteError } from '../diagnostics/errors';
+import { templatesDirOf } from '../bundle/load-templates';
+import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
+import { staleFiles } from '../read/read-sources';
+
+export interface WatchOptions {
+  root?: string;
+  host?: string;
+  port?: number;
+  /** Where to report: each rebuild's figures, and errors in `file:line:column` form. */
+  log?: (line: string) => void;
+  error?: (text: string) => void;
+  /** Also log the time of each build stage. */
+  verbose?: boolean;
+}
+
+export interface WatchEvent {
+  /** Pages rendered by the rebuild (the others were reused). */
+  rendered: number;
+  ms: number;
+  ok: boolean;
+}
+
+export interface Watcher {
+  url: string;
+  /** Resolves after the next rebuild finishes (tests and benchmarks wait on it). */
+  nextBuild(): Promise<WatchEvent>;
+  close(): Promise<void>;
+}
+
+/** Rapid saves within this window make one rebuild. */
+const COALESCE_MS = 5;
+/** Longer than chokidar's 50 ms window in which it drops repeated changes of a file. */
+const RECHECK_MS = 60;
+
+/**
+ * `sitegen watch`: builds into memory, serves the result, and rebuilds what each change
+ * affects (see BuildSession). A bad edit keeps the last good build served and shows its errors
+ * in the terminal and over the open pages; fixing it reloads them. Rebuilds never overlap:
+ * changes that arrive during one are collected for the next.
+ */
+export async function watch(options: WatchOptions = {}): Promise<Watcher> {
+  const root = path.resolve(options.root ?? '.');
+  const log = options.log ?? ((line) => console.log(line));
+  const report = options.error ?? ((text) => console.error(text));
+  const session = new BuildSession();
+  const server: DevServer = await startDevServer({
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 3000,
+    widgetsDir: BUNDLED_WIDGETS_DIR,
+  });
+
+  let waiting: Array<(event: WatchEvent) => void> = [];
+  let pending = new Set<string>();
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const rebuild = async (changed: ReadonlySet<string> | undefined) => {
+    const started = performance.now();
+    session.changed = changed;
+    let ok = true;
+    try {
+      const result = await build({ root, write: false, session });
+      server.publish(result.files);
+      if (options.verbose) log(result.timings.map(([stage, ms]) => `  ${stage}: ${ms} ms`).join('\n'));
+      log(`sitegen: ${changed ? `${changed.size} change${changed.size === 1 ? '' : 's'}, ` : ''}${session.rendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      ok = false;
+      const text =
+        error instanceof BuildFailure
+          ? error.errors.map((problem) => formatSiteError(problem)).join('\n')
+          : `sitegen: ${(error as Error)?.stack ?? String(error)}`;
+      report(text);
+      server.showProblems(text);
+    }
+    // chokidar reports one change per file per 50 ms and drops the rest: a save that landed
+    // while this build was reading, or just after, may never be reported. Compare those files
+    // with what was read now and once that window has passed; rebuild if they differ.
+    if (changed && changed.size > 0) {
+      await recheck(changed);
+      setTimeout(() => {
+        if (!closed) void recheck(changed).then(() => pending.size > 0 && !running && !closed && schedule());
+      }, RECHECK_MS).unref();
+    }
+    const event = { rendered: ok ? session.rendered : 0, ms: performance.now() - started, ok };
+    const resolve = waiting;
+    waiting = [];
+    for (const done of resolve) done(event);
+  };
+
+  const recheck = async (files: ReadonlySet<string>) => {
+    if (!session.sources) return;
+    for (const file of await staleFiles(session.sources, files)) pending.add(file);
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) return;
+      const changed = pending;
+      pending = new Set();
+      running = rebuild(changed).finally(() => {
+        running = undefined;
+        if (pending.size > 0) schedule();
+      });
+    }, COALESCE_MS);
+  };
+
+  running = rebuild(undefined).finally(() => {
+    running = undefined;
+  });
+  await running;
+
+  const watched = [
+    path.join(root, 'content'),
+    path.join(root, 'locales'),
+    path.join(root, 'public'),
+    templatesDirOf(root, BUNDLED_TEMPLATES_DIR),
+    widgetsDirOf(root, BUNDLED_WIDGETS_DIR),
+  ];
+  const watcher = chokidar.watch(watched, { ignoreInitial: true });
+  watcher.on('all', (_event, file) => {
+    pending.add(path.resolve(file));
+    schedule();
+  });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    url: server.url,
+    nextBuild: () => new Promise((resolve) => waiting.push(resolve)),
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await watcher.close();
+      await running;
+      await session.dispose();
+      await server.close();
+    },
+  };
+}

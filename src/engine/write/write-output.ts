@@ -1,0 +1,257 @@
+import { contentHash } from '../base/content-hash';
+import * as fs from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { assertReplaceable, clearSwap, folderKey, forgetManifest, keepManifests, layoutOf, manifestOf, repairOutput, swapSteps, writeManifest, writeSwap, type OutputLayout } from './output-folder';
+
+const WRITE_CONCURRENCY = 64;
+
+// The output's files go through the callback API: `fs/promises` wraps every file in a FileHandle
+// and costs the rendering thread about half as much again per file (measured).
+const writeFileQuickly = promisify(fs.writeFile);
+const mkdirQuickly = promisify(fs.mkdir);
+const linkQuickly = promisify(fs.link);
+const unlinkQuickly = promisify(fs.unlink);
+
+/** What a write did. */
+export interface WriteStats {
+  /** Files in the new output. */
+  files: number;
+  /** Files whose bytes differ from the previous output's (new ones included), and files deleted. */
+  changed: number;
+  written: number;
+  linked: number;
+  kept: number;
+  deleted: number;
+}
+
+/**
+ * The output folder, written so that it is always one complete build (output-folder.ts: a
+ * plain folder, a standby copy beside it, swapped in by renames). A build brings the standby
+ * copy up to date, touching only the files whose bytes differ from what that copy holds (new
+ * files are written, files unchanged since the live build are hard-linked from it), and then
+ * swaps it in. Until the swap the live output is not touched.
+ */
+export class Output {
+  private constructor(
+    private readonly layout: OutputLayout,
+    private readonly live: Map<string, string> | undefined,
+    private readonly standbyFiles: Map<string, string> | undefined,
+  ) {}
+
+  /** Opens the output folder for a build; refuses a folder that sitegen did not write. */
+  static async open(outDir: string): Promise<Output> {
+    const layout = layoutOf(outDir);
+    repairOutput(outDir);
+    assertReplaceable(outDir);
+    await removeLeftovers(outDir);
+    return new Output(layout, manifestOf(layout, outDir, true), manifestOf(layout, layout.standby, false));
+  }
+
+  /** Whether the next output can have `file` with these bytes without them being written again. */
+  holds(file: string, fileHash: string): boolean {
+    return this.standbyFiles?.get(file) === fileHash || this.live?.get(file) === fileHash;
+  }
+
+  private writing: { known: Map<string, string>; folders: Folders; queue: Queue } | undefined;
+  private readonly next = new Map<string, string>();
+  private readonly stats: WriteStats = { files: 0, changed: 0, written: 0, linked: 0, kept: 0, deleted: 0 };
+
+  /**
+   * Starts changing the standby copy. From here the state has no manifest of it: a build
+   * stopped before `commit` or `abandon` leaves it to be rewritten in full by the next one.
+   */
+  async begin(): Promise<void> {
+    const { standby, slotsDir } = this.layout;
+    await mkdir(slotsDir, { recursive: true });
+    this.forgetStandby();
+    if (!this.standbyFiles) await rm(standby, { recursive: true, force: true });
+    const known = this.standbyFiles ?? new Map<string, string>();
+    this.writing = { known, folders: new Folders(standby, known.keys()), queue: new Queue(WRITE_CONCURRENCY) };
+  }
+
+  /**
+   * One file of the new output; written unless the standby copy holds these bytes. Waits while
+   * the queue is full. `fileHash`, when the caller has it, is `contentHash(content)`.
+   */
+  put(name: string, content: string | Uint8Array, fileHash = contentHash(content)): Promise<void> {
+    const { known, folders, queue } = this.writing!;
+    this.next.set(name, fileHash);
+    if (known.get(name) === fileHash) {
+      this.stats.kept++;
+      return Promise.resolve();
+    }
+    this.stats.written++;
+    return queue.add(async () => {
+      const file = path.join(this.layout.standby, name);
+      await folders.ensure(path.dirname(name));
+      // A new file, never a rewrite: the old one may be a hard link to the live copy.
+      if (known.has(name)) await unlinkQuickly(file);
+      await writeFileQuickly(file, content);
+    });
+  }
+
+  /** A file the new output has with the same bytes as before (see `holds`): linked, never written. */
+  keep(name: string, fileHash: string): Promise<void> {
+    const { known, folders, queue } = this.writing!;
+    this.next.set(name, fileHash);
+    if (known.get(name) === fileHash) {
+      this.stats.kept++;
+      return Promise.resolve();
+    }
+    if (this.live?.get(name) !== fileHash) throw new Error(`${name}: kept, but the live output does not hold it`);
+    this.stats.linked++;
+    const liveFile = path.join(this.layout.outDir, name);
+    return queue.add(async () => {
+      await folders.ensure(path.dirname(name));
+      if (known.has(name)) await unlinkQuickly(path.join(this.layout.standby, name));
+      await linkQuickly(liveFile, path.join(this.layout.standby, name));
+    });
+  }
+
+  /** Deletes what the new output no longer has, records the copy's manifest and swaps it in. */
+  async commit(): Promise<WriteStats> {
+    const { known, queue } = this.writing!;
+    const { standby } = this.layout;
+    await queue.drain();
+    const stale = [...known.keys()].filter((name) => !this.next.has(name));
+    for (const name of stale) await queue.add(() => unlinkQuickly(path.join(standby, name)));
+    await queue.drain();
+    this.stats.deleted = stale.length;
+    this.stats.files = this.next.size;
+    await removeEmptyFolders(standby, stale);
+    for (const [name, fileHash] of this.next) if (this.live?.get(name) !== fileHash) this.stats.changed++;
+    if (this.live) for (const name of this.live.keys()) if (!this.next.has(name)) this.stats.changed++;
+    // The manifest, then the swap about to begin; then the renames.
+    const next = folderKey(standby) ?? (await mkdir(standby, { recursive: true }), folderKey(standby)!);
+    const previous = folderKey(this.layout.outDir);
+    writeManifest(this.layout, next, { files: Object.fromEntries(this.next), complete: true });
+    keepManifests(this.layout, [next, previous]);
+    writeSwap(this.layout, { next, previous });
+    for (const step of swapSteps(this.layout)) step();
+    clearSwap(this.layout);
+    return this.stats;
+  }
+
+  /**
+   * A build that failed after `begin`: waits for the writes under way and records what the
+   * standby copy now holds, so the next build need not rewrite it all. The live output stays.
+   */
+  async abandon(): Promise<void> {
+    if (!this.writing) return;
+    const { known, queue } = this.writing;
+    await queue.drain().catch(() => undefined);
+    const key = folderKey(this.layout.standby);
+    if (queue.failed || !key) return;
+    const holds = new Map(known);
+    for (const [name, fileHash] of this.next) holds.set(name, fileHash);
+    writeManifest(this.layout, key, { files: Object.fromEntries(holds), complete: false });
+  }
+
+  /** The standby copy is about to change: no manifest describes it until commit or abandon. */
+  private forgetStandby(): void {
+    const key = folderKey(this.layout.standby);
+    if (key) forgetManifest(this.layout, key);
+  }
+}
+
+/** Creates each folder of the output once. */
+class Folders {
+  private readonly made = new Map<string, Promise<unknown>>();
+  constructor(
+    private readonly root: string,
+    existing: Iterable<string>,
+  ) {
+    for (const name of existing) {
+      for (let folder = path.dirname(name); folder !== '.'; folder = path.dirname(folder)) {
+        if (this.made.has(folder)) break;
+        this.made.set(folder, Promise.resolve());
+      }
+    }
+    this.made.set('.', mkdir(root, { recursive: true }));
+  }
+
+  ensure(folder: string): Promise<unknown> {
+    let made = this.made.get(folder);
+    if (!made) {
+      made = this.ensure(path.dirname(folder)).then(() => mkdirQuickly(path.join(this.root, folder)).catch(ignoreCode('EEXIST')));
+      this.made.set(folder, made);
+    }
+    return made;
+  }
+}
+
+/** What a stopped build of an earlier version left beside the output: temporary links and folders. */
+async function removeLeftovers(outDir: string): Promise<void> {
+  const parent = path.dirname(outDir);
+  if (!existsSync(parent)) return;
+  const prefixes = [`${path.basename(outDir)}.tmp-`, `${path.basename(outDir)}.old-`];
+  const stray = readdirSync(parent).filter((name) => prefixes.some((prefix) => name.startsWith(prefix))).map((name) => path.join(parent, name));
+  await Promise.all(stray.map((file) => rm(file, { recursive: true, force: true })));
+}
+
+/** Removes the folders left empty by deleted files, deepest first. */
+async function removeEmptyFolders(root: string, deleted: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const name of deleted) for (let folder = path.dirname(name); folder !== '.'; folder = path.dirname(folder)) folders.add(folder);
+  const deepestFirst = [...folders].sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const folder of deepestFirst) await rmdir(path.join(root, folder)).catch(ignoreCode('ENOTEMPTY', 'EEXIST', 'ENOENT'));
+}
+
+/**
+ * Runs file operations a few dozen at a time; `add` waits while that many are under way. A
+ * finished operation hands its place to the longest waiting `add`, so each costs the same
+ * whatever the number under way (waiting with `Promise.race` over them all costs one reaction
+ * per operation under way for every file: half a second of this thread per 40,000 files).
+ */
+export class Queue {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  private readonly idle: Array<() => void> = [];
+  private error: unknown;
+  failed = false;
+
+  constructor(private readonly concurrency: number) {}
+
+  async add(job: () => Promise<unknown>): Promise<void> {
+    if (this.active < this.concurrency) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.failed) {
+      this.release();
+      throw this.error;
+    }
+    job().then(
+      () => this.release(),
+      (error: unknown) => {
+        if (!this.failed) {
+          this.failed = true;
+          this.error = error;
+        }
+        this.release();
+      },
+    );
+  }
+
+  /** Waits for every job; throws the first failure. */
+  async drain(): Promise<void> {
+    if (this.active > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    if (this.failed) throw this.error;
+  }
+
+  /** A job is over: its place goes to the next waiting `add`, or is free. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) return next();
+    this.active--;
+    if (this.active === 0) for (const resolve of this.idle.splice(0)) resolve();
+  }
+}
+
+function ignoreCode(...codes: string[]) {
+  return (error: NodeJS.ErrnoException) => {
+    if (!codes.includes(error.code ?? '')) throw error;
+  };
+}
+
