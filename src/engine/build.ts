@@ -3,7 +3,7 @@ import { buildArtifacts, buildAssets, buildSearchFiles } from './artifacts/build
 import type { OutputFiles } from './base/output-paths';
 import { contentDigest, type BuildInfo } from './artifacts/build-info';
 import { buildTime, lastCommitTime } from './config/build-time';
-import { resolveOptions, type BuildOptions } from './config/options';
+import { resolveOptions, type UserOptions } from './config/options';
 import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from './render/page-config';
 import { frontMatterOnly, linkData, parseContent, splitContent, validateContent, type ContentArrival, type FrontMatterTexts, type KnownContent } from './markdown/content';
 import { BuildSession, fingerprint } from './cache/build-session';
@@ -11,7 +11,9 @@ import { contentHash } from './base/content-hash';
 import { BuildFailure, Problems } from './diagnostics/errors';
 import { bundleTemplates, importTemplates, loadTemplates, moduleIsIntact, templatesDirOf } from './bundle/load-templates';
 import { cachedBundle } from './bundle/bundle-cache';
-import { leanHeaps, startMarkdownStage, type MarkdownStage } from './markdown/markdown-stage';
+import type { MarkdownStage } from './markdown/markdown-stage';
+import { onThisThread, startMarkdownThreads } from './scale/markdown-workers';
+import { leanHeaps } from './scale/heaps';
 import { scalePolicy, type ScalePolicy } from './scale/scale-policy';
 import { readAheadFolder } from './scale/markdown-worker-start';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from './messages/messages';
@@ -19,9 +21,9 @@ import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR, CACHE_IDENTITY, ENGINE_VERS
 import { bundleWidgets, islandNames, widgetsDirOf } from './bundle/bundle-widgets';
 import { feedLinks, planFeeds } from './artifacts/feeds';
 import { planPages, type PagePlan } from './plan/plan-pages';
-import { startPageWorkers, type PageWorkers } from './scale/page-workers';
+import { startPageWorkers } from './scale/page-workers';
 import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources, type SourceText } from './read/read-sources';
-import { renderErrorPages, renderPages, type PageSink } from './render/render-pages';
+import { renderErrorPages, renderPages, type PageSink, type PageWorkers } from './render/render-pages';
 import { checkRouteTemplates, parseRouteTable, restoreRoutes } from './plan/route-table';
 import { shareImageOf } from './render/share-image';
 import { parseSiteSettings, type SiteSettings } from './config/site-settings';
@@ -39,7 +41,11 @@ import { InlineSourceSet, sharedStylesheetReader } from './artifacts/inline-sour
 import { securityHeaders, type Header } from './artifacts/security-headers';
 import { HEADERS_FILE, headersFile } from './artifacts/header-formats';
 
-export type { BuildOptions };
+/** What a caller of `build()` may say; everything is optional. */
+export interface BuildOptions extends UserOptions {
+  /** Keeps work between builds of one process (watch mode): see BuildSession. */
+  session?: BuildSession;
+}
 
 export interface BuildResult extends BuildInfo {
   outDir: string;
@@ -68,21 +74,21 @@ export interface BuildResult extends BuildInfo {
  * succeeded.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const config = resolveOptions(options);
+  const config = resolveOptions(options, options.session !== undefined);
   try {
-    return await buildWith(config, 'use');
+    return await buildWith(config, options.session, 'use');
   } catch (error) {
     if (!(error instanceof CacheDamaged)) throw error;
     // Found damaged while in use: the same build again, on an empty cache written anew.
-    const result = await buildWith(config, 'replace');
+    const result = await buildWith(config, options.session, 'replace');
     result.warnings.unshift({ message: `the build cache was damaged (${error.message}): built without it, and wrote it again` });
     return result;
   }
 }
 
 /** One build with its options resolved; `cacheMode` 'replace' starts from an empty persistent cache. */
-async function buildWith(config: ResolvedOptions, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
-  const { root, outDir, session, cacheDir } = config;
+async function buildWith(config: ResolvedOptions, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
+  const { root, outDir, cacheDir } = config;
   const warnings: BuildWarning[] = [];
   // Stack traces of templates point at their TSX lines.
   process.setSourceMapsEnabled(true);
@@ -97,7 +103,7 @@ async function buildWith(config: ResolvedOptions, cacheMode: 'use' | 'replace'):
   // Without a cache, every body is rendered: the Markdown worker reads the content ahead.
   const policy = scalePolicy(config.parallel);
   const readAhead = readAheadFolder(root, persistent, policy);
-  const markdown = session?.markdown ?? startMarkdownStage(policy, readAhead);
+  const markdown = session ? onThisThread(session.markdown) : startMarkdownThreads(policy, readAhead);
   const templatesDir = templatesDirOf(root, BUNDLED_TEMPLATES_DIR);
   const loadingTemplates = () =>
     persistent

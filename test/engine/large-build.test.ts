@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
 import { frontMatterOnly, splitContent } from '../../src/engine/markdown/content';
 import { Problems } from '../../src/engine/diagnostics/errors';
-import { fileJob, inThreadStage, type FileJob, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
+import { inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
+import { deferredFileJob, fileJob, type FileJob } from '../../src/engine/scale/file-jobs';
 import { readSources, withoutContentTexts } from '../../src/engine/read/read-sources';
 import { copySite, edit, REPO, snapshotTree, tempDir, withEnv } from '../helpers/site';
 
@@ -71,7 +72,7 @@ describe('a large build keeps no Markdown text on the main thread', () => {
     // A body parsed early (a turn of the event loop after it was sent) is not read again.
     await writeFile(file, text);
     const stage = inThreadStage();
-    stage.parse([fromFile]);
+    stage.parse([deferredFileJob(fromFile)]);
     await new Promise((turn) => setImmediate(turn));
     await writeFile(file, text.replace('Some', 'Other'));
     expect((await stage.render([job.key], NO_LINKS))[0]).toEqual(expected);
@@ -80,6 +81,6 @@ describe('a large build keeps no Markdown text on the main thread', () => {
 
 async function renderAs(way: 'parse' | 'keep', job: MarkdownJob | FileJob) {
   const stage = inThreadStage();
-  stage[way]([job]);
+  stage[way](['digest' in job ? deferredFileJob(job) : job]);
   return (await stage.render([job.key], NO_LINKS))[0];
 }

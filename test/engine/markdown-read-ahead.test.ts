@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { splitContent } from '../../src/engine/markdown/content';
 import { Problems } from '../../src/engine/diagnostics/errors';
 import { createMarkdownRenderer } from '../../src/engine/markdown/markdown';
-import { fileJob, inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
+import { inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
+import { deferredFileJob, fileJob } from '../../src/engine/scale/file-jobs';
 import { readAhead, readAheadInTurns } from '../../src/engine/scale/markdown-read-ahead';
 import { readSources } from '../../src/engine/read/read-sources';
 import { REPO, tempDir } from '../helpers/site';
@@ -53,7 +54,7 @@ describe('reading the Markdown ahead', () => {
 
     // A large build sends the body's hash instead (the worker reads the file itself).
     const sameByHash = inThreadStage(guess());
-    sameByHash.parse([fileJob(job('# Sent\n'))]);
+    sameByHash.parse([deferredFileJob(fileJob(job('# Sent\n')))]);
     expect((await sameByHash.render(['en/page.md'], NO_LINKS))[0]!.markdown.html).toContain('Guessed');
   });
 

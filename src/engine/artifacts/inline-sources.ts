@@ -213,3 +213,23 @@ function externalSource(url: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Reads rendered pages for what their security policy must allow, here or on another thread
+ * (\`scale/markdown-workers.ts\`: the Markdown worker, idle once the Markdown is done).
+ */
+export interface PageScanner {
+  /** What a rendered page's security policy must allow (\`inlineSourcesOf\`). */
+  inlineSources(html: string): Promise<InlineSources>;
+  /**
+   * While this thread would wait for \`until\` (or, without it, for the pages sent to
+   * \`inlineSources\`), it reads queued pages itself, a page per turn of the event loop: the
+   * pages must all be read before the build can finish.
+   */
+  scanHere(until?: Promise<unknown>): Promise<void>;
+}
+
+/** Every page read on this thread, as it is rendered. */
+export function inThreadScanner(): PageScanner {
+  return { inlineSources: async (html) => inlineSourcesOf(html), scanHere: async () => {} };
+}

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { BuildFailure, SiteError } from '../diagnostics/errors';
-import type { BuildSession } from '../cache/build-session';
 
 /** The persistent build cache's folder in a site. */
 export const CACHE_DIR = '.sitegen-cache';
@@ -19,16 +18,14 @@ export const SOURCE_DATE_EPOCH = 'SOURCE_DATE_EPOCH';
 export type Parallel = 'auto' | 'off' | 'always';
 export const PARALLEL_MODES: readonly Parallel[] = ['auto', 'off', 'always'];
 
-/** What a caller of `build()` may say; everything is optional. */
-export interface BuildOptions {
+/** What a caller of `build()` may say about the build; everything is optional. */
+export interface UserOptions {
   /** The site folder (route table, content, locales). Default: the current directory. */
   root?: string;
   /** The output folder. Default: `dist` under the root. */
   out?: string;
   /** false renders into memory only and leaves the output folder alone (tests, checks). */
   write?: boolean;
-  /** Keeps work between builds of one process (watch mode): see BuildSession. */
-  session?: BuildSession;
   /**
    * false builds without the persistent cache in `.sitegen-cache/` (neither read nor written).
    * Only builds that write use it.
@@ -58,7 +55,7 @@ export interface ResolvedOptions {
   /** The build writes its output folder (false: into memory). */
   readonly write: boolean;
   /** A watch session's build: keeps work in memory, never a persistent cache. */
-  readonly session: BuildSession | undefined;
+  readonly inSession: boolean;
   /** The persistent cache is read and written. */
   readonly persistentCache: boolean;
   /** Where the previous build comes from, or false for none. */
@@ -73,13 +70,15 @@ export interface ResolvedOptions {
   };
 }
 
-/** Resolves a build's options; a malformed environment variable is a located error. */
-export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
+/**
+ * Resolves a build's options; a malformed environment variable is a located error. `inSession`:
+ * a build of a long-lived session (watch mode), which keeps its work in memory.
+ */
+export function resolveOptions(options: UserOptions = {}, inSession = false): ResolvedOptions {
   const env = options.env ?? process.env;
   const root = path.resolve(options.root ?? '.');
   const outDir = path.resolve(root, options.out ?? DEFAULT_OUT);
   const write = options.write !== false;
-  const session = options.session;
   const parallel = options.parallel ?? 'auto';
   const errors: SiteError[] = [];
   if (!PARALLEL_MODES.includes(parallel)) {
@@ -94,14 +93,14 @@ export function resolveOptions(options: BuildOptions = {}): ResolvedOptions {
     errors.push(new SiteError(`${SOURCE_DATE_EPOCH} is "${epoch}", not a number of seconds`, { file: SOURCE_DATE_EPOCH, hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it' }));
   }
   if (errors.length > 0) throw new BuildFailure(errors);
-  const previousFrom = options.previous ?? (write && !session ? outDir : false);
+  const previousFrom = options.previous ?? (write && !inSession ? outDir : false);
   return Object.freeze({
     root,
     outDir,
     cacheDir: path.join(root, CACHE_DIR),
     write,
-    session,
-    persistentCache: write && !session && options.cache !== false,
+    inSession,
+    persistentCache: write && !inSession && options.cache !== false,
     previous: previousFrom === false ? false : Object.freeze({ from: previousFrom, isDefault: options.previous === undefined }),
     parallel,
     overrides: Object.freeze({

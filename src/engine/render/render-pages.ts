@@ -8,12 +8,10 @@ import type { MessageCatalog } from '../messages/messages';
 import { BUILDS_DIR } from '../base/output-paths';
 import { canonicalUrl, type PagePlan } from '../plan/plan-pages';
 import { contentHash } from '../base/content-hash';
-import type { MarkdownStage } from '../markdown/markdown-stage';
-import { inlineSourcesOf, type InlineSources } from '../artifacts/inline-sources';
+import { inlineSourcesOf, inThreadScanner, type InlineSources, type PageScanner } from '../artifacts/inline-sources';
 import type { Route } from '../plan/route-table';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import type { FeedPlan } from '../artifacts/feeds';
-import type { FinishedPage, PageWorkers } from '../scale/page-workers';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteSettings, TemplateModule } from '../template-api';
 import { lazyFields } from '../base/lazy-fields';
 import { CacheDamaged } from '../cache/cache-file';
@@ -98,7 +96,7 @@ export async function renderPages(
   sink: PageSink,
   reuse?: PageReuse,
   /** Reads each page for its policy (`inlineSourcesOf`), here or on another thread. */
-  scanner: Pick<MarkdownStage, 'inlineSources' | 'scanHere'> = { inlineSources: async (html) => inlineSourcesOf(html), scanHere: async () => {} },
+  scanner: PageScanner = inThreadScanner(),
   /** Worker threads to render on, once every Markdown body is there (a large site). */
   workers?: PageWorkers,
 ): Promise<void> {
@@ -186,6 +184,36 @@ export async function renderPages(
   for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);
   await scanner.scanHere();
   await Promise.all(scans);
+}
+
+/** A page rendered, with its hash and what its policy must allow. */
+export type FinishedPage = RenderedPage & { hash: string; inline: InlineSources };
+
+/** What the workers render: the build's render input, and whether pages say what they read. */
+export interface PageWork {
+  input: RenderInput;
+  recordDeps: boolean;
+  plans: readonly PagePlan[];
+}
+
+/**
+ * Threads that render pages beside this one (\`scale/page-workers.ts\`): a large site's pages,
+ * once every Markdown body is there.
+ */
+export interface PageWorkers {
+  /**
+   * Renders the pages across the workers; `deliver` takes each page as it is done (not in
+   * order), and the worker that rendered it gets more only once it has. The pages of a worker
+   * that fails render on this thread (`fallback`).
+   */
+  render(
+    work: PageWork,
+    problems: Problems,
+    deliver: (plan: PagePlan, page: FinishedPage) => Promise<void>,
+    fallback: (plan: PagePlan, problems: Problems) => RenderedPage | undefined,
+  ): Promise<void>;
+  readonly count: number;
+  close(): void;
 }
 
 /** A page rendered: its HTML and, when asked for, the inputs it read (for reuse). */

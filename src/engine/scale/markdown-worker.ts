@@ -4,7 +4,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { inlineSourcesOf } from '../artifacts/inline-sources';
-import { inThreadStage, RESULTS_PER_MESSAGE, type JobResult, type WorkerReply, type WorkerRequest } from '../markdown/markdown-stage';
+import { inThreadStage, type JobResult } from '../markdown/markdown-stage';
+import { receivedJobs } from './file-jobs';
+import { RESULTS_PER_MESSAGE, type WorkerReply, type WorkerRequest } from './markdown-workers';
 import { readAheadInTurns } from './markdown-read-ahead';
 import type { MarkdownWorkerData } from './markdown-worker-start';
 
@@ -16,7 +18,7 @@ const stage = inThreadStage(reading?.ahead, reading?.stop);
 const reply = (message: WorkerReply) => parentPort!.postMessage(message);
 
 parentPort!.on('message', async (request: WorkerRequest) => {
-  if (request.type === 'parse') stage.parse(request.jobs);
+  if (request.type === 'parse') stage.parse(receivedJobs(request.jobs));
   else if (request.type === 'render') {
     let batch: JobResult[] = [];
     // Each result goes out as it is done; none is kept here (tens of thousands on a large site).

@@ -15,7 +15,7 @@ import { inlineSourcesOf, type InlineSources } from '../artifacts/inline-sources
 import { PACKAGE_ROOT } from '../config/package-info';
 import type { PagePlan } from '../plan/plan-pages';
 import { plainRoutes, type Route } from '../plan/route-table';
-import type { RenderedPage, RenderInput } from '../render/render-pages';
+import type { FinishedPage, PageWork, PageWorkers, RenderInput } from '../render/render-pages';
 import type { Heading } from '../template-api';
 import { contentHash } from '../base/content-hash';
 
@@ -35,8 +35,6 @@ export interface PageTask {
   headings: readonly Heading[];
 }
 
-/** A page rendered, with its hash and what its policy must allow. */
-export type FinishedPage = RenderedPage & { hash: string; inline: InlineSources };
 
 /** A problem found on a worker, as plain data (a template's error keeps its stack for --verbose). */
 export type WorkerProblem = Partial<SourceLocation> & { message: string; hint: string | undefined; stack: string | undefined; pages: readonly string[] };
@@ -58,29 +56,6 @@ const WORKER_SCRIPT = import.meta.url.endsWith('.ts') ? undefined : path.join(PA
  */
 const PAGES_PER_MESSAGE = 8;
 const MESSAGES_AHEAD = 3;
-
-/** What the workers render: the build's render input, and whether pages say what they read. */
-export interface PageWork {
-  input: RenderInput;
-  recordDeps: boolean;
-  plans: readonly PagePlan[];
-}
-
-export interface PageWorkers {
-  /**
-   * Renders the pages across the workers; `deliver` takes each page as it is done (not in
-   * order), and the worker that rendered it gets more only once it has. The pages of a worker
-   * that fails render on this thread (`fallback`).
-   */
-  render(
-    work: PageWork,
-    problems: Problems,
-    deliver: (plan: PagePlan, page: FinishedPage) => Promise<void>,
-    fallback: (plan: PagePlan, problems: Problems) => RenderedPage | undefined,
-  ): Promise<void>;
-  readonly count: number;
-  close(): void;
-}
 
 /**
  * Starts a worker per core, importing the templates from `moduleFile`; undefined where there is
