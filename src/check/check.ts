@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { Problems } from '../engine/diagnostics/errors';
+import { Problems } from '../engine/diagnostics/diagnostic';
 import { planPages } from '../engine/plan/plan-pages';
 import { readSiteDefinition } from '../engine/read/read-sources';
 import { parseRouteTable } from '../engine/plan/route-table';
 import { parseSiteSettings } from '../engine/config/site-settings';
 import { createContext } from './context';
-import { fromSiteError, sortFindings, type Finding } from './finding';
+import { sortDiagnostics } from '../engine/index';
+import type { Finding } from './finding';
 import { readOutput } from './read-output';
 import { checkHreflang } from './rules/hreflang';
 import { checkLinksAndAssets } from './rules/links-and-assets';
@@ -59,7 +60,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const routes = definition.routes ? parseRouteTable(definition.routes.text, definition.routes.path, sourceProblems) : undefined;
   const site = definition.site ? parseSiteSettings(definition.site.text, definition.site.path, sourceProblems) : undefined;
   const plans = routes ? planPages(routes, sourceProblems) : undefined;
-  findings.push(...sourceProblems.errors.map((error) => fromSiteError('routes', error)));
+  findings.push(...sourceProblems.errors);
   if (plans && sourceProblems.ok) findings.push(...checkRoutesAndForms(plans, output));
   findings.push(...checkRedirects(output));
   lap('messages, routes');
@@ -75,5 +76,5 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     lap('page quality');
   }
   const pages = output.documents.filter((document) => document.entry).length;
-  return { outDir, findings: sortFindings(findings), pages, files: output.files.size, timings };
+  return { outDir, findings: sortDiagnostics(findings), pages, files: output.files.size, timings };
 }

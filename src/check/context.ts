@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { inFile, onPage, type Finding, type RuleName } from './finding';
+import type { Code } from '../engine/index';
+import { inFile, onPage, type Finding } from './finding';
 import type { BuiltOutput, OutputDocument } from './read-output';
 import { resolveReference, type Resolved } from './resolve';
 
@@ -43,8 +44,8 @@ export function createContext(origin: string, output: BuiltOutput): CheckContext
 }
 
 /** A finding about a document: by URL for a route page, by file for the others (`dist/404.html`). */
-export function aboutDocument(context: CheckContext, document: OutputDocument, rule: RuleName, message: string, hint?: string): Finding {
-  return document.entry ? onPage(rule, document.url, message, hint) : inFile(rule, path.join(context.output.dir, document.file), message, hint);
+export function aboutDocument(context: CheckContext, document: OutputDocument, code: Code, message: string, hint?: string): Finding {
+  return document.entry ? onPage(code, document.url, message, hint) : inFile(code, path.join(context.output.dir, document.file), message, hint);
 }
 
 /** How findings show a reference: as written, with the path it resolves to when that differs. */

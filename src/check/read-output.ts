@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../engine/diagnostics/errors';
+import { SiteError } from '../engine/diagnostics/diagnostic';
 import { repairOutput } from '../engine/write/output-folder';
 import { outputPathOf } from '../engine/plan/plan-pages';
 import { REDIRECTS_FILE, type RedirectHistory } from '../engine/plan/previous-build';
@@ -59,7 +59,7 @@ export async function readOutput(dir: string): Promise<BuiltOutput> {
   // A build killed in the middle of swapping the output in left it for the next command to finish.
   repairOutput(dir);
   if (!existsSync(path.join(dir, LATEST))) {
-    throw new SiteError(existsSync(dir) ? `${dir} is not a sitegen build: it has no ${LATEST}` : `${dir} does not exist`, {
+    throw new SiteError('check/no-build', existsSync(dir) ? `${dir} is not a sitegen build: it has no ${LATEST}` : `${dir} does not exist`, {
       hint: 'run `sitegen build` first, or name the built folder with --out',
     });
   }
@@ -94,18 +94,18 @@ async function readManifest(dir: string): Promise<{ buildId: string; release: st
   const latest = (await readJson(path.join(dir, LATEST))) as { id?: unknown; release?: unknown } | undefined;
   const [buildId, release] = [latest?.id, latest?.release];
   if (typeof buildId !== 'string' || !/^[\w-]+$/.test(buildId) || typeof release !== 'string' || !/^[\w-]+$/.test(release)) {
-    throw new SiteError(`${LATEST} has no build id or release`, { file: path.join(dir, LATEST), hint: 'run `sitegen build` again' });
+    throw new SiteError('check/damaged-build', `${LATEST} has no build id or release`, { file: path.join(dir, LATEST), hint: 'run `sitegen build` again' });
   }
   const file = path.join(dir, `_sitegen/builds/meta/${release}.json`);
   const meta = existsSync(file) ? await readJson(file) : undefined;
   const routes = (meta as { routes?: unknown } | undefined)?.routes;
   if (typeof routes !== 'object' || routes === null) {
-    throw new SiteError(`the manifest of release ${release} is missing or has no routes`, { file, hint: 'run `sitegen build` again' });
+    throw new SiteError('check/damaged-build', `the manifest of release ${release} is missing or has no routes`, { file, hint: 'run `sitegen build` again' });
   }
   const manifest = new Map<string, ManifestEntry>();
   for (const [url, value] of Object.entries(routes as Record<string, Partial<ManifestEntry>>)) {
     if (typeof value.route !== 'string' || !isLocale(value.locale) || typeof value.alternates !== 'object') {
-      throw new SiteError(`the manifest entry of ${url} lacks its route, locale or alternates`, { file, hint: 'run `sitegen build` again' });
+      throw new SiteError('check/damaged-build', `the manifest entry of ${url} lacks its route, locale or alternates`, { file, hint: 'run `sitegen build` again' });
     }
     manifest.set(url, { url, route: value.route, locale: value.locale, alternates: value.alternates });
   }
@@ -127,6 +127,6 @@ async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new SiteError(`cannot read ${path.basename(file)}: ${(error as Error).message}`, { file, hint: 'run `sitegen build` again' });
+    throw new SiteError('check/damaged-build', `cannot read ${path.basename(file)}: ${(error as Error).message}`, { file, hint: 'run `sitegen build` again' });
   }
 }

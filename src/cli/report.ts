@@ -1,14 +1,14 @@
 /**
- * Turns a failed command into messages and exit code 1. Errors in the site's sources print as
- * `file:line:column: error: ...` with a hint, a publish that cannot go on as `error: ...` with a
- * hint; anything else is a bug or an environment problem, shown with its stack under --verbose.
+ * Turns a failed command into messages and exit code 1. Every error sitegen knows is a
+ * diagnostic, printed by one formatter (`file:line:column: error: ... [code]` and a hint);
+ * anything else is a bug or an environment problem, shown with its stack under --verbose.
  */
 export async function reportFailure(error: unknown, verbose: boolean, command: 'build' | 'watch' | 'check' | 'publish' = 'build'): Promise<void> {
-  const { BuildFailure, SiteError, formatSiteError } = await import('../engine/index');
+  const { BuildFailure, SiteError, formatDiagnostic } = await import('../engine/index');
   process.exitCode = 1;
   if (error instanceof BuildFailure) {
     for (const problem of error.errors) {
-      console.error(formatSiteError(problem));
+      console.error(formatDiagnostic(problem));
       if (verbose && problem.cause instanceof Error && problem.cause.stack) console.error(indent(problem.cause.stack));
     }
     const errors = `${error.errors.length} error${error.errors.length === 1 ? '' : 's'}`;
@@ -16,13 +16,7 @@ export async function reportFailure(error: unknown, verbose: boolean, command: '
     return;
   }
   if (error instanceof SiteError) {
-    console.error(formatSiteError(error));
-    return;
-  }
-  const { PublishError } = await import('../publish/errors');
-  if (error instanceof PublishError) {
-    console.error(`sitegen: error: ${error.message}`);
-    if (error.hint) console.error(`  hint: ${error.hint}`);
+    console.error(formatDiagnostic(error));
     if (verbose && error.cause instanceof Error && error.cause.stack) console.error(indent(error.cause.stack));
     return;
   }

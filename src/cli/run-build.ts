@@ -15,7 +15,7 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
   // The Markdown worker loads, and reads the content, while this thread loads the engine.
   const { prestartMarkdownWorker } = await import('../engine/scale/markdown-worker-start');
   prestartMarkdownWorker(flags.root, flags.cache, flags.parallel);
-  const { build, formatWarning } = await import('../engine/index');
+  const { build, formatDiagnostic } = await import('../engine/index');
   const { policyOf } = await import('../publish/policy');
   try {
     const result = await build({
@@ -37,7 +37,7 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
     }
     const files = result.written?.files ?? result.files.size;
     const changed = result.written?.changed ?? files;
-    for (const warning of result.warnings) console.error(formatWarning(warning));
+    for (const warning of result.warnings) console.error(formatDiagnostic(warning));
     const redirects = result.redirects.size > 0 ? `, ${result.redirects.size} redirect${result.redirects.size === 1 ? '' : 's'}` : '';
     const warnings = result.warnings.length > 0 ? `, ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}` : '';
     console.log(

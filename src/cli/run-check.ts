@@ -9,7 +9,8 @@ export interface CheckFlags {
 /** `sitegen check`: one line when the output is clean; otherwise every finding and exit code 1. */
 export async function runCheck(flags: CheckFlags): Promise<void> {
   const started = performance.now();
-  const { check, formatFinding } = await import('../check/index');
+  const { check } = await import('../check/index');
+  const { formatDiagnostic } = await import('../engine/index');
   try {
     const result = await check({ root: flags.root, ...(flags.out ? { out: flags.out } : {}) });
     const ms = Math.round(performance.now() - started);
@@ -21,7 +22,7 @@ export async function runCheck(flags: CheckFlags): Promise<void> {
       console.log(`sitegen: checked ${checked} in ${ms} ms: no problems`);
       return;
     }
-    for (const finding of result.findings) console.error(formatFinding(finding));
+    for (const finding of result.findings) console.error(formatDiagnostic(finding));
     const count = result.findings.length;
     console.error(`sitegen: check found ${count} problem${count === 1 ? '' : 's'} in ${checked} (${ms} ms)`);
     process.exitCode = 1;

@@ -8,7 +8,7 @@ import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } f
 import { frontMatterOnly, linkData, parseContent, splitContent, validateContent, type ContentArrival, type FrontMatterTexts, type KnownContent } from './markdown/content';
 import { BuildSession, fingerprint } from './cache/build-session';
 import { contentHash } from './base/content-hash';
-import { BuildFailure, Problems } from './diagnostics/errors';
+import { BuildFailure, Problems } from './diagnostics/diagnostic';
 import { bundleTemplates, importTemplates, loadTemplates, moduleIsIntact, templatesDirOf } from './bundle/load-templates';
 import { cachedBundle } from './bundle/bundle-cache';
 import type { MarkdownStage } from './markdown/markdown-stage';
@@ -34,7 +34,7 @@ import { lostUrlWarnings, planRedirects } from './plan/plan-redirects';
 import { isRemote, readPreviousBuild } from './plan/previous-build';
 import { redirectFiles } from './artifacts/redirect-output';
 import { parseRedirectsFile } from './plan/redirects-file';
-import type { BuildWarning } from './diagnostics/warnings';
+import { warning, type Diagnostic } from './diagnostics/diagnostic';
 import { CacheDamaged } from './cache/cache-file';
 import type { ResolvedOptions } from './config/options';
 import { InlineSourceSet, sharedStylesheetReader } from './artifacts/inline-sources';
@@ -61,7 +61,7 @@ export interface BuildResult extends BuildInfo {
   /** Old URLs this build redirects: URL -> the page it leads to. */
   redirects: ReadonlyMap<string, string>;
   /** What works but loses something: URLs of an earlier build that now lead nowhere. */
-  warnings: BuildWarning[];
+  warnings: Diagnostic[];
   /** Milliseconds spent in each stage, in order. */
   timings: ReadonlyArray<readonly [stage: string, ms: number, residentMb: number]>;
   /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
@@ -81,7 +81,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (!(error instanceof CacheDamaged)) throw error;
     // Found damaged while in use: the same build again, on an empty cache written anew.
     const result = await buildWith(config, options.session, 'replace');
-    result.warnings.unshift({ message: `the build cache was damaged (${error.message}): built without it, and wrote it again` });
+    result.warnings.unshift(warning('cache/damaged', `the build cache was damaged (${error.message}): built without it, and wrote it again`));
     return result;
   }
 }
@@ -89,7 +89,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 /** One build with its options resolved; `cacheMode` 'replace' starts from an empty persistent cache. */
 async function buildWith(config: ResolvedOptions, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
   const { root, outDir, cacheDir } = config;
-  const warnings: BuildWarning[] = [];
+  const warnings: Diagnostic[] = [];
   // Stack traces of templates point at their TSX lines.
   process.setSourceMapsEnabled(true);
   const problems = new Problems();
@@ -132,7 +132,7 @@ async function buildWith(config: ResolvedOptions, session: BuildSession | undefi
     // decide which Markdown files are read at all.
     const settingsOf = (file: SourceText) => once('site', `${file.text}\0${config.overrides.backendUrl ?? ''}`, () => parseSiteSettings(file.text, file.path, problems, config.overrides));
     const { sources, site, frontMatters, cache, known, keys, large } = await readAndSendContent(root, session, cacheLoading, markdown, problems, decode, settingsOf, warnings, policy);
-    if (cache?.discarded) warnings.push({ message: cache.discarded });
+    if (cache?.discarded) warnings.push(warning('cache/discarded', cache.discarded));
     timings.lap(large ? 'read sources (large build)' : 'read sources');
 
     // 2. Parse and validate messages and the route table.
@@ -315,7 +315,7 @@ async function buildWith(config: ResolvedOptions, session: BuildSession | undefi
         problems,
       );
       if (files.has(HEADERS_FILE)) {
-        problems.add(`public/${HEADERS_FILE} has the path of a file the build generates`, {
+        problems.add('output/public-collision', `public/${HEADERS_FILE} has the path of a file the build generates`, {
           file: path.join(root, 'public', HEADERS_FILE),
           hint: 'remove it: the build writes the security headers from what the pages contain (docs/security.md)',
         });
@@ -350,7 +350,7 @@ async function buildWith(config: ResolvedOptions, session: BuildSession | undefi
     timings.lap('write');
     const redirected = new Map([...redirects!.redirects].map(([from, { to }]) => [from, to]));
     // What the Markdown warned of, in file order (a cached body warns as it did when it rendered).
-    for (const file of [...arrival.warnings.keys()].sort()) warnings.push(...arrival.warnings.get(file)!);
+    for (const file of [...arrival.warnings.keys()].sort()) warnings.push(...arrival.warnings.get(file)!.map((found) => warning(found.code, found.message, found)));
     warnings.push(...lostUrlWarnings(redirects!));
     const threads = { markdownWorkers: markdown.workerCount(), readAhead: readAhead !== undefined && markdown.workerCount() > 0, largeBuild: large, pageWorkers: pageWorkers?.count ?? 0 };
     return { ...info, outDir, pages, files, unchanged, headers, written, redirects: redirected, warnings, timings: timings.laps, threads };
@@ -379,7 +379,7 @@ async function readAndSendContent(
   problems: Problems,
   decode: 'now' | 'when-read',
   settingsOf: (file: SourceText) => SiteSettings | undefined,
-  warnings: BuildWarning[],
+  warnings: Diagnostic[],
   policy: ScalePolicy,
 ) {
   const read =
@@ -407,23 +407,24 @@ async function readAndSendContent(
  * Markdown files over `limits.markdownMaxSize` are errors, over `markdownWarnSize` warnings:
  * a body that large is a mistake (a pasted export, a binary), and slow to render.
  */
-function checkContentSizes(content: SiteSources['content'], limits: SiteSettings['limits'], problems: Problems, warnings: BuildWarning[]): Set<string> {
+function checkContentSizes(content: SiteSources['content'], limits: SiteSettings['limits'], problems: Problems, warnings: Diagnostic[]): Set<string> {
   const tooLarge = new Set<string>();
   for (const [name, source] of content) {
     if (source.size > limits.markdownMaxSize) {
       tooLarge.add(name);
-      problems.add(`the file is ${formatSize(source.size)}, over the limit of ${formatSize(limits.markdownMaxSize)} for a Markdown file`, {
+      problems.add('content/too-large', `the file is ${formatSize(source.size)}, over the limit of ${formatSize(limits.markdownMaxSize)} for a Markdown file`, {
         file: source.path,
         hint: 'split it into several pages, or raise limits.markdownMaxSize in content/site.yaml',
       });
     } else if (source.size > limits.markdownWarnSize) {
-      warnings.push({
-        file: source.path,
-        line: 1,
-        column: 1,
-        message: `the file is ${formatSize(source.size)}, over ${formatSize(limits.markdownWarnSize)}: large pages are slow to build and to load`,
-        hint: 'split it into several pages, or raise limits.markdownWarnSize in content/site.yaml',
-      });
+      warnings.push(
+        warning('content/large', `the file is ${formatSize(source.size)}, over ${formatSize(limits.markdownWarnSize)}: large pages are slow to build and to load`, {
+          file: source.path,
+          line: 1,
+          column: 1,
+          hint: 'split it into several pages, or raise limits.markdownWarnSize in content/site.yaml',
+        }),
+      );
     }
   }
   return tooLarge;
@@ -446,7 +447,7 @@ function mergeOutputs(groups: OutputFiles[], pages: ReadonlySet<string>, root: s
   for (const group of groups) {
     for (const [name, content] of group) {
       if (files.has(name) || pages.has(name)) {
-        problems.add(`public/${name} has the path of a file the build generates`, {
+        problems.add('output/public-collision', `public/${name} has the path of a file the build generates`, {
           file: path.join(root, 'public', name),
           hint: 'rename or remove it: pages, payloads and build files are generated',
         });

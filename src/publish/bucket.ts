@@ -108,7 +108,7 @@ export class Bucket {
     const failed = response.Errors ?? [];
     if (failed.length > 0) {
       const first = failed[0]!;
-      throw new PublishError(`${formatTarget(this.target)}: ${failed.length} object(s) could not be deleted, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim(), {
+      throw new PublishError('publish/storage', `${formatTarget(this.target)}: ${failed.length} object(s) could not be deleted, e.g. ${first.Key}: ${first.Code} ${first.Message ?? ''}`.trim(), {
         hint: 'check that the credentials allow s3:DeleteObject on the bucket, then run the same publish again',
       });
     }
@@ -148,7 +148,7 @@ export function explain(error: unknown, what: string, target: PublishTarget): un
   const where = formatTarget(target);
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const detail = `${error.name}${status ? ` (HTTP ${status})` : ''}: ${error.message}`;
-  const make = (message: string, hint: string) => new PublishError(`${where}: ${message}`, { hint, cause: error });
+  const make = (message: string, hint: string) => new PublishError('publish/storage', `${where}: ${message}`, { hint, cause: error });
   if (error.name === 'CredentialsProviderError' || /Could not load credentials/i.test(error.message)) {
     return make('no AWS credentials were found', 'set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE for a profile of ~/.aws/credentials');
   }

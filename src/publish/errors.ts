@@ -1,13 +1,14 @@
-/**
- * A publish that cannot go on: says what happened and, in `hint`, what to do. It concerns a
- * target, an endpoint or the output folder rather than a line of a source file.
- */
-export class PublishError extends Error {
-  override name = 'PublishError';
-  readonly hint: string | undefined;
+import { SiteError, type Code, type Where } from '../engine/index';
 
-  constructor(message: string, where: { hint?: string; cause?: unknown } = {}) {
-    super(message, where.cause === undefined ? undefined : { cause: where.cause });
-    this.hint = where.hint;
+/**
+ * A publish that cannot go on: a diagnostic (its code under `publish/`) that says what happened
+ * and, in `hint`, what to do. It concerns a target, an endpoint or the output folder rather than
+ * a line of a source file.
+ */
+export class PublishError extends SiteError {
+  override name = 'PublishError';
+
+  constructor(code: Code, message: string, where: Pick<Where, 'hint' | 'cause'> = {}) {
+    super(code, message, where);
   }
 }

@@ -69,7 +69,7 @@ function stoppedAt(error: unknown, live: boolean, buildId: string, signal: Abort
     ? `build ${buildId} is live, but some stale objects were not deleted yet`
     : 'latest.json was not written, so the site still serves the previous build';
   const hint = 'run the same command again to complete the publish: it sends only what is missing';
-  if (signal?.aborted && error === signal.reason) return new PublishError(`stopped before the publish completed; ${state}`, { hint });
-  if (error instanceof PublishError) return new PublishError(`${error.message}; ${state}`, { hint: error.hint ?? hint, cause: error.cause ?? error });
-  return new PublishError(`${error instanceof Error ? error.message : String(error)}; ${state}`, { hint, cause: error });
+  if (signal?.aborted && error === signal.reason) return new PublishError('publish/stopped', `stopped before the publish completed; ${state}`, { hint });
+  if (error instanceof PublishError) return new PublishError(error.code, `${error.message}; ${state}`, { hint: error.hint ?? hint, cause: error.cause ?? error });
+  return new PublishError('publish/stopped', `${error instanceof Error ? error.message : String(error)}; ${state}`, { hint, cause: error });
 }

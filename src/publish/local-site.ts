@@ -58,7 +58,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
     const key = from.replace(/^\/+/, '');
     const page = byKey.get(`${key}/index.html`);
     if (!page) {
-      throw new PublishError(`${path.join(dir, key, 'index.html')} is missing: the build's redirect history redirects ${from}`, {
+      throw new PublishError('publish/not-a-build', `${path.join(dir, key, 'index.html')} is missing: the build's redirect history redirects ${from}`, {
         hint: 'the output folder is incomplete; build it again with `sitegen build`',
       });
     }
@@ -71,7 +71,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
     const key = url.replace(/^\/+|\/+$/g, '');
     const page = byKey.get(`${key}/index.html`);
     if (!page) {
-      throw new PublishError(`${path.join(dir, key, 'index.html')} is missing: the build's route manifest lists ${url}`, {
+      throw new PublishError('publish/not-a-build', `${path.join(dir, key, 'index.html')} is missing: the build's route manifest lists ${url}`, {
         hint: 'the output folder is incomplete; build it again with `sitegen build`',
       });
     }
@@ -110,12 +110,13 @@ async function readPointer(dir: string): Promise<{ id: string; release?: string 
   const file = path.join(dir, BUILDS_DIR, 'latest.json');
   if (!existsSync(file)) {
     throw new PublishError(
+      'publish/not-a-build',
       existsSync(dir) ? `${dir} is not the output of sitegen build: ${path.join(BUILDS_DIR, 'latest.json')} is missing` : `${dir} does not exist`,
       { hint: 'run `sitegen build` first, or point --root/--out at the folder it wrote' },
     );
   }
   const pointer = parsePointer(await readFile(file, 'utf8'));
-  if (!pointer) throw new PublishError(`${file} is not a build pointer ({ "id", "timestamp" })`, { hint: 'build the site again with `sitegen build`' });
+  if (!pointer) throw new PublishError('publish/not-a-build', `${file} is not a build pointer ({ "id", "timestamp" })`, { hint: 'build the site again with `sitegen build`' });
   return pointer;
 }
 
@@ -126,9 +127,9 @@ async function readRoutes(dir: string, release: string): Promise<string[]> {
     const manifest = JSON.parse(await readFile(file, 'utf8')) as { routes?: Record<string, unknown> };
     if (manifest.routes && typeof manifest.routes === 'object') return Object.keys(manifest.routes);
   } catch (error) {
-    throw new PublishError(`${file} cannot be read: ${(error as Error).message}`, { hint: 'build the site again with `sitegen build`', cause: error });
+    throw new PublishError('publish/not-a-build', `${file} cannot be read: ${(error as Error).message}`, { hint: 'build the site again with `sitegen build`', cause: error });
   }
-  throw new PublishError(`${file} has no routes`, { hint: 'build the site again with `sitegen build`' });
+  throw new PublishError('publish/not-a-build', `${file} has no routes`, { hint: 'build the site again with `sitegen build`' });
 }
 
 /** Old URL -> page URL, from the redirect history the build wrote (none for builds before redirects). */
@@ -139,7 +140,7 @@ async function readRedirects(dir: string): Promise<Array<[string, string]>> {
     const history = JSON.parse(await readFile(file, 'utf8')) as { redirects?: Record<string, { to?: unknown }> };
     return Object.entries(history.redirects ?? {}).flatMap(([from, entry]) => (typeof entry.to === 'string' ? [[from, entry.to] as [string, string]] : []));
   } catch (error) {
-    throw new PublishError(`${file} cannot be read: ${(error as Error).message}`, { hint: 'build the site again with `sitegen build`', cause: error });
+    throw new PublishError('publish/not-a-build', `${file} cannot be read: ${(error as Error).message}`, { hint: 'build the site again with `sitegen build`', cause: error });
   }
 }
 

@@ -73,7 +73,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const bucket = new Bucket(createClient(options), target, retry);
   const remote = await bucket.list();
   if (remote.size > 0 && !publishedBySitegen(remote, POINTER_KEY) && !options.force) {
-    throw new PublishError(`${where} holds ${remote.size} object(s) that sitegen did not publish (no ${POINTER_KEY})`, {
+    throw new PublishError('publish/foreign-target', `${where} holds ${remote.size} object(s) that sitegen did not publish (no ${POINTER_KEY})`, {
       hint: 'check --target; to publish there anyway pass --force, which also deletes every object that is not part of the build',
     });
   }
@@ -86,7 +86,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const inOtherSite = local.objects.filter((object) => otherSites.some((prefix) => object.key.startsWith(prefix)));
   if (inOtherSite.length > 0 && !options.force) {
     const prefix = otherSites.find((candidate) => inOtherSite[0]!.key.startsWith(candidate))!;
-    throw new PublishError(`${where}${prefix} holds another site (${prefix}${POINTER_KEY}), and this build has ${inOtherSite.length} object(s) there (${inOtherSite[0]!.key}); nothing was changed`, {
+    throw new PublishError('publish/other-site', `${where}${prefix} holds another site (${prefix}${POINTER_KEY}), and this build has ${inOtherSite.length} object(s) there (${inOtherSite[0]!.key}); nothing was changed`, {
       hint: `publish one of the two sites to another prefix; --force overwrites that site's objects`,
     });
   }
@@ -118,6 +118,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   if (local.policy && livePolicy && livePolicy.hash !== local.policy.hash && !options.policyChanged) {
     const diff = policyDiff(livePolicy, local.policy).map((line) => `  ${line}`);
     throw new PublishError(
+      'publish/policy-changed',
       `${where}: the security headers of build ${local.buildId} (policy ${local.policy.hash}) differ from those the host sends for the live build ${liveId} (policy ${livePolicy.hash}); nothing was changed\n${diff.join('\n')}`,
       {
         hint: 'update the host first: give its headers the + sources and keep the - ones until this publish has completed, so pages of both builds work (CloudFront: `npm run headers-docs` writes docs/security/cloudfront-response-headers-policy.json for `aws cloudfront update-response-headers-policy`; nginx: docs/security/nginx-security-headers.conf; docs/security.md, "Hosts"). Then publish again with --policy-changed',
@@ -129,7 +130,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const deletes = allDeletes(plan);
   if (deletes.length > maxDeletes && !options.force) {
     const sample = deletes.slice(0, 5).map((object) => object.key).join(', ');
-    throw new PublishError(`${where}: the publish would delete ${deletes.length} objects, more than --max-deletes ${maxDeletes} (${sample}${deletes.length > 5 ? ', ...' : ''}); nothing was changed`, {
+    throw new PublishError('publish/too-many-deletes', `${where}: the publish would delete ${deletes.length} objects, more than --max-deletes ${maxDeletes} (${sample}${deletes.length > 5 ? ', ...' : ''}); nothing was changed`, {
       hint: `check --target and the output folder; if the deletions are intended, pass --force or --max-deletes ${deletes.length}`,
     });
   }
@@ -154,7 +155,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
 
 function checkCount(flag: string, value: number, min: number): number {
   if (!Number.isInteger(value) || value < min) {
-    throw new PublishError(`${flag} must be a whole number of at least ${min}, not ${value}`, { hint: `e.g. ${flag} ${Math.max(min, 8)}` });
+    throw new PublishError('publish/invalid-option', `${flag} must be a whole number of at least ${min}, not ${value}`, { hint: `e.g. ${flag} ${Math.max(min, 8)}` });
   }
   return value;
 }

@@ -29,18 +29,19 @@ export function removeOutput(dir: string, file: string): Promise<void> {
 }
 
 /**
- * `[where, message]` of each finding: a page's URL, a source file relative to the site folder
- * with its position (`locales/hu.json:12:5`), or an output file as `dist/...`.
+ * `[where, code]` of each finding: a page's URL, a source file relative to the site folder
+ * with its position (`locales/hu.json:12:5`), or an output file as `dist/...`. Tests assert
+ * codes, not wording (`docs/errors.md`).
  */
 export function where(findings: readonly Finding[], root: string, out: string): Array<[string, string]> {
   return findings.map((finding) => {
-    if (finding.page !== undefined) return [finding.page, finding.message];
-    if (finding.line !== undefined) return [`${path.relative(root, finding.file!)}:${finding.line}:${finding.column}`, finding.message];
-    return [path.join('dist', path.relative(out, finding.file!)), finding.message];
+    if (finding.url !== undefined) return [finding.url, finding.code];
+    if (finding.line !== undefined) return [`${path.relative(root, finding.file!)}:${finding.line}:${finding.column}`, finding.code];
+    return [path.join('dist', path.relative(out, finding.file!)), finding.code];
   });
 }
 
-/** Runs the checker on a site folder and an output folder; returns `[where, message]` pairs. */
+/** Runs the checker on a site folder and an output folder; returns `[where, code]` pairs. */
 export async function findingsOf(out: string, root = REPO): Promise<Array<[string, string]>> {
   const result = await check({ root, out });
   return where(result.findings, root, out);

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, BuildFailure, type SiteError } from '../../src/engine';
+import { build, BuildFailure, type Code, type SiteError } from '../../src/engine';
 import { copySite, edit, lineOf, snapshotTree, tempDir } from '../helpers/site';
 
 /**
@@ -15,7 +15,7 @@ interface Case {
   /** The text on the line the error must point at, in the changed file. */
   at: string;
   column?: number;
-  message: RegExp;
+  code: Code;
 }
 
 const CASES: Case[] = [
@@ -25,35 +25,35 @@ const CASES: Case[] = [
     change: (t) => t.replace('  - id: career\n    template: career\n', '  - id: career\n    template: career\n    layout: wide\n'),
     at: '    layout: wide',
     column: 5,
-    message: /unknown key "layout"/,
+    code: 'yaml/unknown-key',
   },
   {
     name: 'a route without a locale',
     file: 'content/routes.yaml',
     change: (t) => t.replace('paths: { en: /career, hu: /karrier, de: /karriere }', 'paths: { en: /career, hu: /karrier }'),
     at: 'paths: { en: /career, hu: /karrier }',
-    message: /missing required field "routes\[2\]\.paths\.de"/,
+    code: 'yaml/missing-field',
   },
   {
     name: 'two routes on one path',
     file: 'content/routes.yaml',
     change: (t) => t.replace('paths: { en: /about-us, hu: /rolunk, de: /ueber-uns }', 'paths: { en: /about-us, hu: /karrier, de: /ueber-uns }'),
     at: 'paths: { en: /about-us, hu: /karrier, de: /ueber-uns }',
-    message: /URL \/hu\/karrier, which route "career" already has/,
+    code: 'routes/url-taken',
   },
   {
     name: 'a path that is not absolute',
     file: 'content/routes.yaml',
     change: (t) => t.replace('paths: { en: /offer,', 'paths: { en: offer,'),
     at: 'paths: { en: offer,',
-    message: /path "offer" is not absolute/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'a path with a parameter',
     file: 'content/routes.yaml',
     change: (t) => t.replace('hu: /ajanlat,', 'hu: /ajanlat/:id,'),
     at: 'hu: /ajanlat/:id,',
-    message: /has a parameter/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'an unknown template',
@@ -61,14 +61,14 @@ const CASES: Case[] = [
     change: (t) => t.replace('  - id: blog\n    template: hub', '  - id: blog\n    template: blag'),
     at: '    template: blag',
     column: 15,
-    message: /unknown template "blag"/,
+    code: 'routes/unknown-template',
   },
   {
     name: 'a missing content file',
     file: 'content/routes.yaml',
     change: (t) => t.replace('content: about-us', 'content: about-them'),
     at: 'content: about-them',
-    message: /content\/en\/about-them\.md, content\/hu\/about-them\.md, content\/de\/about-them\.md do not exist/,
+    code: 'content/missing-locale',
   },
   {
     name: 'broken YAML in the route table',
@@ -76,14 +76,14 @@ const CASES: Case[] = [
     change: (t) => t.replace('paths: { en: /contact, hu: /kapcsolat, de: /kontakt }', 'paths: { en: /contact, hu: /kapcsolat, de: /kontakt'),
     at: 'paths: { en: /contact, hu: /kapcsolat, de: /kontakt',
     column: 12,
-    message: /this "\{" is never closed with "\}"/,
+    code: 'yaml/syntax',
   },
   {
     name: 'front matter without a title',
     file: 'content/hu/career.md',
     change: (t) => t.replace(/^title: .*\n/m, ''),
     at: 'description: ',
-    message: /missing required field "title"/,
+    code: 'yaml/missing-field',
   },
   {
     name: 'an article date that does not exist',
@@ -91,28 +91,28 @@ const CASES: Case[] = [
     change: (t) => t.replace(/^date: .*$/m, 'date: 2025-02-30'),
     at: 'date: 2025-02-30',
     column: 7,
-    message: /date: there is no such day/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'a date in the wrong format',
     file: 'content/en/blog/eu-energy-policy.md',
     change: (t) => t.replace(/^date: .*$/m, 'date: 05/03/2025'),
     at: 'date: 05/03/2025',
-    message: /write dates as YYYY-MM-DD/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'a tender amount that is not a number',
     file: 'content/en/tenders/export-market.md',
     change: (t) => t.replace(/^amount: .*$/m, 'amount: lots'),
     at: 'amount: lots',
-    message: /amount: .*number/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'broken YAML in front matter',
     file: 'content/en/about-us.md',
     change: (t) => t.replace(/^title: (.*)$/m, 'title: "$1'),
     at: 'title: "',
-    message: /.+/,
+    code: 'yaml/syntax',
   },
   {
     name: 'a Markdown link to an unknown route',
@@ -120,14 +120,14 @@ const CASES: Case[] = [
     change: (t) => `${t.trimEnd()}\n\nSee [our prices](route:pricing).\n`,
     at: 'See [our prices](route:pricing).',
     column: 5,
-    message: /link to unknown route "pricing"/,
+    code: 'markdown/unknown-route',
   },
   {
     name: 'a Markdown link to another locale\'s page',
     file: 'content/hu/contact.md',
     change: (t) => `${t.trimEnd()}\n\nLásd a [karrier](/career) oldalt.\n`,
     at: 'Lásd a [karrier](/career) oldalt.',
-    message: /link to \/career, a page of another locale/,
+    code: 'markdown/foreign-locale-link',
   },
   {
     name: 'a message missing in a locale',
@@ -135,14 +135,14 @@ const CASES: Case[] = [
     change: (t) => t.replace(/\n\s*"blog": "[^"]*",/, ''),
     at: '"caseStudies": ',
     column: 5,
-    message: /message "nav\.blog" is missing in de/,
+    code: 'messages/missing-key',
   },
   {
     name: 'a message that is not valid ICU',
     file: 'locales/hu.json',
     change: (t) => t.replace(/"readingTime": "[^"]*"/, '"readingTime": "{minutes, plural, one {# perc}}"'),
     at: '"readingTime": "{minutes, plural, one {# perc}}"',
-    message: /message "common\.readingTime" is not valid ICU/,
+    code: 'messages/invalid-icu',
   },
   {
     name: 'a plural message without a category its locale needs',
@@ -150,28 +150,28 @@ const CASES: Case[] = [
     change: (t) => t.replace(/"readingTime": "[^"]*"/, '"readingTime": "{minutes, plural, other {# perc olvasás}}"'),
     at: '"readingTime": "{minutes, plural, other {# perc olvasás}}"',
     column: 20,
-    message: /message "common\.readingTime" has no "one" case in \{minutes, plural\}, which hu needs/,
+    code: 'messages/missing-plural-case',
   },
   {
     name: 'placeholders that differ between locales',
     file: 'locales/de.json',
     change: (t) => t.replace(/"byline": "[^"]*"/, '"byline": "Von {autor}"'),
     at: '"byline": "Von {autor}"',
-    message: /placeholders \{autor\} but en has \{author\}/,
+    code: 'messages/placeholder-mismatch',
   },
   {
     name: 'a locale file that is not JSON',
     file: 'locales/hu.json',
     change: (t) => t.replace(/"home": ("[^"]*"),/, '"home": $1,,'),
     at: '"home":',
-    message: /invalid JSON/,
+    code: 'messages/invalid-json',
   },
   {
     name: 'a site setting that is not a URL',
     file: 'content/site.yaml',
     change: (t) => t.replace(/^url: .*$/m, 'url: www.example'),
     at: 'url: www.example',
-    message: /url: must be an absolute http\(s\) URL/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'a share image that is not in public/',
@@ -179,28 +179,28 @@ const CASES: Case[] = [
     change: (t) => t.replace('shareImage: /images/share.png', 'shareImage: /images/missing.png'),
     at: 'shareImage: /images/missing.png',
     column: 13,
-    message: /shareImage \/images\/missing\.png is not a file in public\//,
+    code: 'config/share-image',
   },
   {
     name: 'a share image that crawlers do not show',
     file: 'content/site.yaml',
     change: (t) => t.replace('shareImage: /images/share.png', 'shareImage: /images/hero.svg'),
     at: 'shareImage: /images/hero.svg',
-    message: /shareImage: must be a path in public\/ like "\/images\/share\.png" \(PNG or JPEG\)/,
+    code: 'yaml/invalid-value',
   },
   {
     name: 'a route on the URL of a feed',
     file: 'content/routes.yaml',
     change: (t) => t.replace('paths: { en: /privacy-policy,', 'paths: { en: /blog/feed.xml,'),
     at: 'paths: { en: /blog/feed.xml,',
-    message: /route "privacy-policy" has the URL \/blog\/feed\.xml, which the en feed of "blog" needs/,
+    code: 'routes/feed-url-taken',
   },
   {
     name: 'an open position without its posting date',
     file: 'content/de/career.md',
     change: (t) => t.replace('    posted: 2026-10-05\n', ''),
     at: '  - id: senior-react-developer',
-    message: /posted/,
+    code: 'yaml/missing-field',
   },
 ];
 
@@ -219,9 +219,7 @@ describe('bad input', () => {
     await mkdir(path.join(root, 'public/career'), { recursive: true });
     await writeFile(path.join(root, 'public/career/index.html'), '<p>old page</p>');
     const failure = await build({ root, out: outDir }).catch((error: unknown) => error);
-    expect((failure as BuildFailure).errors.map((e) => [e.file, e.message])).toEqual([
-      [path.join(root, 'public/career/index.html'), 'public/career/index.html has the path of a file the build generates'],
-    ]);
+    expect((failure as BuildFailure).errors.map((e) => [e.file, e.code])).toEqual([[path.join(root, 'public/career/index.html'), 'output/public-collision']]);
     expect(await snapshotTree(outDir)).toEqual(before);
   });
 
@@ -234,10 +232,9 @@ describe('bad input', () => {
     );
     expect(failure).toBeInstanceOf(BuildFailure);
     const errors = (failure as BuildFailure).errors;
-    const error = errors.find((e) => testCase.message.test(e.message)) as SiteError | undefined;
-    expect(error, errors.map((e) => `${e.file}:${e.line}:${e.column} ${e.message}`).join('\n')).toBeDefined();
-    expect(error!.file).toBe(path.join(root, testCase.file));
-    expect(error!.line).toBe(lineOf(changed, testCase.at));
+    const line = lineOf(changed, testCase.at);
+    const error = errors.find((e) => e.code === testCase.code && e.file === path.join(root, testCase.file) && e.line === line) as SiteError | undefined;
+    expect(error, errors.map((e) => `${e.file}:${e.line}:${e.column} [${e.code}] ${e.message}`).join('\n')).toBeDefined();
     if (testCase.column !== undefined) expect(error!.column).toBe(testCase.column);
     expect(await snapshotTree(outDir)).toEqual(before);
   });

@@ -52,10 +52,9 @@ describe('a failing build', { timeout: 120_000 }, () => {
       // One error for the one cause, though every page and both error pages render the footer.
       const lines = errorLines(result);
       expect(lines).toEqual([
-        expect.stringMatching(new RegExp(`${file.replaceAll('.', '\\.')}:${lineOf(changed, "i18n.t('footer.exploree')")}:\\d+: error: unknown message key "footer\\.exploree" \\(in \\d+ pages, e\\.g\\. /, /en, /hu\\)$`)),
+        expect.stringMatching(new RegExp(`${file.replaceAll('.', '\\.')}:${lineOf(changed, "i18n.t('footer.exploree')")}:\\d+: error: .* \\(in \\d+ pages, e\\.g\\. /, /en, /hu\\) \\[templates/unknown-message-key\\]$`)),
       ]);
       expect(Number(/in (\d+) pages/.exec(lines[0]!)![1])).toBeGreaterThanOrEqual(80);
-      expect(result.stderr).toContain('hint: add "footer.exploree" to every file in locales/');
       expect(result.stderr).not.toMatch(/ENOENT|\.sitegen\b|\.json'/);
       expect(existsSync(path.join(root, 'dist'))).toBe(false);
     });
@@ -68,8 +67,7 @@ describe('a failing build', { timeout: 120_000 }, () => {
     const changed = await edit(root, file, (text) => text.replace(/^---\n/, `---\n${bomb.join('\n')}\n`));
     const result = await failedBuild(root, before);
     const column = bomb[1]!.indexOf('*a') + 1;
-    expect(errorLines(result)).toEqual([expect.stringMatching(new RegExp(`${file}:${lineOf(changed, '*a, *a')}:${column}: error: the aliases here expand to too many values$`))]);
-    expect(result.stderr).toContain('hint: repeat the values instead of nesting aliases');
+    expect(errorLines(result)).toEqual([expect.stringMatching(new RegExp(`${file}:${lineOf(changed, '*a, *a')}:${column}: error: .* \\[yaml/alias-bomb\\]$`))]);
   });
 
   it('reports a content file it may not read, with what to do', async () => {
@@ -79,8 +77,8 @@ describe('a failing build', { timeout: 120_000 }, () => {
     // Root reads any file: the build runs without that privilege.
     const prefix = process.getuid?.() === 0 ? ['setpriv', '--bounding-set=-dac_override,-dac_read_search'] : [];
     const result = await failedBuild(root, before, { prefix });
-    expect(errorLines(result)).toEqual([expect.stringMatching(/content\/hu\/contact\.md:1:1: error: cannot read the file: permission denied$/)]);
-    expect(result.stderr).toContain('hint: let the user who runs the build read it (chmod a+r contact.md)');
+    expect(errorLines(result)).toEqual([expect.stringMatching(/content\/hu\/contact\.md:1:1: error: .* \[read\/unreadable\]$/)]);
+    expect(result.stderr).toContain('chmod a+r contact.md');
   });
 
   it('reports a content file that is a symbolic link', async () => {
@@ -89,8 +87,7 @@ describe('a failing build', { timeout: 120_000 }, () => {
     await rename(file, path.join(root, 'elsewhere.md'));
     await symlink(path.join(root, 'elsewhere.md'), file);
     const result = await failedBuild(root, before);
-    expect(errorLines(result)).toEqual([expect.stringMatching(/content\/de\/contact\.md:1:1: error: the file is a symbolic link$/)]);
-    expect(result.stderr).toContain('hint: sitegen reads only what is in the site folder');
+    expect(errorLines(result)).toEqual([expect.stringMatching(/content\/de\/contact\.md:1:1: error: .* \[read\/symbolic-link\]$/)]);
   });
 
   it('reports a body that is not UTF-8 at the first byte that is not', async () => {
@@ -101,8 +98,7 @@ describe('a failing build', { timeout: 120_000 }, () => {
     const lines = text.toString('utf8').split('\n').length;
     await writeFile(file, Buffer.concat([text, Buffer.from('Viele Gr'), Buffer.from([0xfc, 0xdf]), Buffer.from('e\n')]));
     const result = await failedBuild(root, before);
-    expect(errorLines(result)).toEqual([expect.stringMatching(new RegExp(`content/de/contact\\.md:${lines}:9: error: the file is not UTF-8 text: byte 0xFC cannot start or continue a character$`))]);
-    expect(result.stderr).toContain('hint: save the file as UTF-8');
+    expect(errorLines(result)).toEqual([expect.stringMatching(new RegExp(`content/de/contact\\.md:${lines}:9: error: .*0xFC.* \\[read/not-utf8\\]$`))]);
   });
 
   it('fails on a Markdown file over the size limit and warns above the warning size, both configurable', async () => {
@@ -111,8 +107,8 @@ describe('a failing build', { timeout: 120_000 }, () => {
     const grow = (bytes: number) => (text: string) => text + paragraph.repeat(Math.ceil(bytes / paragraph.length));
     await edit(root, 'content/en/contact.md', grow(10_100_000));
     const failed = await failedBuild(root, before);
-    expect(errorLines(failed)).toEqual([expect.stringMatching(/content\/en\/contact\.md:1:1: error: the file is 10\.\d MB, over the limit of 10\.0 MB for a Markdown file$/)]);
-    expect(failed.stderr).toContain('hint: split it into several pages, or raise limits.markdownMaxSize in content/site.yaml');
+    expect(errorLines(failed)).toEqual([expect.stringMatching(/content\/en\/contact\.md:1:1: error: .* \[content\/too-large\]$/)]);
+    expect(failed.stderr).toContain('limits.markdownMaxSize');
 
     // Raised in site.yaml, it builds, with a warning above the (lowered) warning size.
     await edit(root, 'content/site.yaml', (text) => `${text}\nlimits:\n  markdownWarnSize: 512 KB\n  markdownMaxSize: 20 MB\n`);
@@ -120,8 +116,8 @@ describe('a failing build', { timeout: 120_000 }, () => {
     const built = await runCli(['build', '--root', root], { env: EPOCH });
     expect(built.code, built.stderr).toBe(0);
     expect(built.stderr.split('\n').filter((line) => line.includes('warning'))).toEqual([
-      expect.stringMatching(/content\/en\/contact\.md:1:1: warning: the file is 10\.\d MB, over 512\.0 KB: large pages are slow/),
-      expect.stringMatching(/content\/hu\/contact\.md:1:1: warning: the file is 6\d\d\.\d KB, over 512\.0 KB: large pages are slow/),
+      expect.stringMatching(/content\/en\/contact\.md:1:1: warning: .* \[content\/large\]$/),
+      expect.stringMatching(/content\/hu\/contact\.md:1:1: warning: .* \[content\/large\]$/),
     ]);
   });
 
@@ -129,7 +125,7 @@ describe('a failing build', { timeout: 120_000 }, () => {
     const { root } = await builtSmallSite();
     const file = 'content/en/contact.md';
     const changed = await edit(root, file, (text) => `${text}\n<div class="note">Call us first.</div>\n`);
-    const expected = new RegExp(`${file}:${lineOf(changed, '<div class="note">')}:1: warning: raw HTML is left out of the page: "<div class=\\\\"note\\\\">Call us first\\.</div>"\\n  hint: write it in Markdown instead`);
+    const expected = new RegExp(`${file}:${lineOf(changed, '<div class="note">')}:1: warning: .*<div class.* \\[markdown/raw-html\\]\\n  hint: `);
     const cold = await runCli(['build', '--root', root], { env: EPOCH });
     expect(cold.code).toBe(0);
     expect(cold.stderr).toMatch(expected);
@@ -148,8 +144,7 @@ describe('sitegen watch on a busy port', () => {
     try {
       const result = await runCli(['watch', '--root', root, '--port', String(port)]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`sitegen: port ${port} is already in use on 127.0.0.1:${port}`);
-      expect(result.stderr).toContain(`hint: stop the program that uses it, or pick another port: sitegen watch --port ${port + 1} (--port 0 picks a free one)`);
+      expect(result.stderr).toMatch(new RegExp(`^sitegen: error: port ${port} .*127\\.0\\.0\\.1:${port} \\[serve/port-in-use\\]\\n  hint: .*--port ${port + 1}.*--port 0`, 'm'));
     } finally {
       busy.close();
     }

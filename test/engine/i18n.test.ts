@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../src/engine';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { createI18n, parseIsoDate } from '../../src/engine/messages/i18n';
 import { parseMessages } from '../../src/engine/messages/messages';
 import type { Locale } from '../../src/shared/locales';

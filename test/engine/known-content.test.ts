@@ -6,7 +6,7 @@ import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
 import { copySite, edit, tempDir } from '../helpers/site';
 
 // Counts the splits while still splitting: the build must give the same output.
-vi.mock('../../src/engine/front-matter-split', async (original) => {
+vi.mock('../../src/engine/read/front-matter-split', async (original) => {
   const actual = await original<typeof import('../../src/engine/read/front-matter-split')>();
   return { ...actual, splitFrontMatter: vi.fn(actual.splitFrontMatter) };
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
 import { frontMatterOnly, splitContent } from '../../src/engine/markdown/content';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { inThreadStage, type LinkData, type MarkdownJob } from '../../src/engine/markdown/markdown-stage';
 import { deferredFileJob, fileJob, type FileJob } from '../../src/engine/scale/file-jobs';
 import { readSources, withoutContentTexts } from '../../src/engine/read/read-sources';

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
 import type { MarkdownRenderer } from '../../src/engine/markdown/markdown';
 import { REPO, tempDir } from '../helpers/site';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { splitFrontMatter } from '../../src/engine/read/front-matter-split';
 import { createMarkdownRenderer, type MarkdownContext } from '../../src/engine/markdown/markdown';
 import { REPO } from '../helpers/site';
@@ -13,14 +13,14 @@ const render = createMarkdownRenderer();
 
 function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
   const problems = new Problems();
-  const warnings: Array<{ message: string; line: number; column: number; hint: string }> = [];
+  const warnings: Array<{ code: string; message: string; line: number; column: number; hint: string }> = [];
   const result = render.finish(render.parse(body), {
     file: 'page.md',
     lineOffset: 4,
     routeUrl: (id) => (id === 'contact' ? '/hu/kapcsolat' : undefined),
     foreignRoute: (url) => (url === '/contact' ? 'contact' : undefined),
     problems,
-    warn: (message, where, hint) => warnings.push({ message, ...where, hint }),
+    warn: (code, message, where, hint) => warnings.push({ code, message, ...where, hint }),
     ...overrides,
   });
   return { ...result, problems, warnings };

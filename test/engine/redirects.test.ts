@@ -77,8 +77,8 @@ describe('no URL is ever lost', () => {
 
   it('sitegen check fails on the removed article without a redirect', async () => {
     const result = await check({ root });
-    const lost = result.findings.filter((finding) => finding.rule === 'redirects');
-    expect(lost.map((finding) => finding.page).sort()).toEqual([...ARTICLE_URLS].sort());
+    const lost = result.findings.filter((finding) => finding.code === 'check/lost-url');
+    expect(lost.map((finding) => finding.url).sort()).toEqual([...ARTICLE_URLS].sort());
     expect(lost[0]!.message).toMatch(/neither a page nor a redirect/);
     // The redirect page is no stray page to check.
     expect(result.findings.filter((finding) => finding.file?.includes('karrier'))).toEqual([]);

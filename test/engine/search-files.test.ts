@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
 import type { SiteContent } from '../../src/engine/markdown/content';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { planFeeds, renderFeed } from '../../src/engine/artifacts/feeds';
 import { planPages } from '../../src/engine/plan/plan-pages';
 import { parseRouteTable } from '../../src/engine/plan/route-table';

@@ -1,7 +1,7 @@
 import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { build, BuildFailure, formatSiteError } from '../../src/engine';
+import { build, BuildFailure, formatDiagnostic } from '../../src/engine';
 import { copySite, edit, lineOf, REPO } from '../helpers/site';
 
 /** A copy of the site with its own copy of the templates, which a test may then break. */
@@ -42,7 +42,7 @@ describe('templates', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toBe('career template broke');
     expect(errors[0]!.pages).toEqual(['/hu/karrier']);
-    expect(formatSiteError(errors[0]!, root)).toBe(`${file}:${lineOf(changed, "throw new Error('career template broke')")}:${errors[0]!.column}: error: career template broke (rendering /hu/karrier)`);
+    expect(formatDiagnostic(errors[0]!, root)).toBe(`${file}:${lineOf(changed, "throw new Error('career template broke')")}:${errors[0]!.column}: error: career template broke (rendering /hu/karrier) [templates/render]`);
     expect(errors[0]!.file).toBe(path.join(root, file));
     expect(errors[0]!.line).toBe(lineOf(changed, "throw new Error('career template broke')"));
   });

@@ -87,9 +87,11 @@ async function expectLocated(error: SiteError, edits: Edits): Promise<void> {
   const relative = path.relative(root, error.file!).split(path.sep).join('/');
   const text = edits.get(relative) ?? originals.get(relative) ?? (await readFile(error.file!, 'utf8'));
   const lines = text.split('\n');
-  expect(Number.isInteger(error.line) && error.line >= 1 && error.line <= lines.length, `line outside the file: ${describe}`).toBe(true);
-  const lineText = lines[error.line - 1]!.replace(/\r$/, '');
-  expect(Number.isInteger(error.column) && error.column >= 1 && error.column <= lineText.length + 1, `column outside the line: ${describe}`).toBe(true);
+  const line = error.line ?? 0;
+  const column = error.column ?? 0;
+  expect(Number.isInteger(line) && line >= 1 && line <= lines.length, `line outside the file: ${describe}`).toBe(true);
+  const lineText = lines[line - 1]!.replace(/\r$/, '');
+  expect(Number.isInteger(column) && column >= 1 && column <= lineText.length + 1, `column outside the line: ${describe}`).toBe(true);
 }
 
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length]!;

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { planPages, type PagePlan } from '../../src/engine/plan/plan-pages';
 import { parseRouteTable } from '../../src/engine/plan/route-table';
 import { REPO } from './site';

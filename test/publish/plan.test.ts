@@ -309,7 +309,7 @@ describe('carrying out a plan', () => {
     return {
       put: async (object: LocalObject) => void calls.push(`put ${object.key}`),
       delete: async (keys: readonly string[]) => {
-        if (failDelete) throw new PublishError('s3://b/: access denied while trying to delete 1 object', { hint: 'the credentials need s3:DeleteObject' });
+        if (failDelete) throw new PublishError('publish/storage', 's3://b/: access denied while trying to delete 1 object', { hint: 'the credentials need s3:DeleteObject' });
         calls.push(`delete ${keys.join(',')}`);
       },
     } as unknown as Bucket;

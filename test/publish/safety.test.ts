@@ -237,21 +237,21 @@ describe('sitegen publish, when things go wrong', () => {
   it('explains what is wrong and what to do', async () => {
     const missing = await runCli(['publish', '--out', path.join(await tempDir(), 'nothing'), '--target', 's3://site'], { env: server.env });
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/sitegen: error: .*nothing does not exist\n {2}hint: run `sitegen build` first/);
+    expect(missing.stderr).toMatch(/^sitegen: error: .*nothing.* \[publish\/not-a-build\]\n {2}hint: /m);
 
     const badTarget = await publishCli(outs[0]!, 'https://example.com/site');
     expect(badTarget.code).toBe(1);
-    expect(badTarget.stderr).toMatch(/--target "https:\/\/example.com\/site" is not an s3:\/\/ URL\n {2}hint:/);
+    expect(badTarget.stderr).toMatch(/^sitegen: error: .* \[publish\/invalid-target\]\n {2}hint:/m);
 
     const noBucket = await publishCli(outs[0]!, 's3://no-such-bucket');
     expect(noBucket.code).toBe(1);
-    expect(noBucket.stderr).toMatch(/the bucket no-such-bucket does not exist\n {2}hint: create it first/);
+    expect(noBucket.stderr).toMatch(/^sitegen: error: .*no-such-bucket.* \[publish\/storage\]\n {2}hint: /m);
 
     const wrongKey = await runCli(['publish', '--out', outs[0]!, '--target', 's3://limits', '--endpoint', server.endpoint], {
       env: { ...server.env, AWS_ACCESS_KEY_ID: 'SOMEONE-ELSE' },
     });
     expect(wrongKey.code).toBe(1);
-    expect(wrongKey.stderr).toMatch(/the endpoint refused the credentials \(InvalidAccessKeyId\)\n {2}hint: check AWS_ACCESS_KEY_ID/);
+    expect(wrongKey.stderr).toMatch(/^sitegen: error: .*InvalidAccessKeyId.* \[publish\/storage\]\n {2}hint: .*AWS_ACCESS_KEY_ID/m);
     expect(wrongKey.stderr).not.toMatch(/^\s+at /m);
 
     // No credentials anywhere (the helper's environment points the shared files at /dev/null, without instance metadata).
@@ -259,7 +259,7 @@ describe('sitegen publish, when things go wrong', () => {
       env: { ...server.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' },
     });
     expect(noCredentials.code).toBe(1);
-    expect(noCredentials.stderr).toMatch(/no AWS credentials were found\n {2}hint: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY/);
+    expect(noCredentials.stderr).toMatch(/^sitegen: error: .* \[publish\/storage\]\n {2}hint: .*AWS_ACCESS_KEY_ID/m);
 
     const badCount = await publishCli(outs[0]!, 's3://limits', '--max-deletes', 'many');
     expect(badCount.code).toBe(1);

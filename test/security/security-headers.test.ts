@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Problems } from '../../src/engine/diagnostics/errors';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import { cloudFrontPolicy, headersFile, headersForPath, nginxSnippet } from '../../src/engine/artifacts/header-formats';
 import { cspHash, inlineSourcesOf, sharedStylesheetReader, sharedStylesheetScanner, withoutInertBody } from '../../src/engine/artifacts/inline-sources';
 import { createMarkdownRenderer } from '../../src/engine/markdown/markdown';

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
+import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
 import type { LocaleLink } from '../parse-page';
 import type { OutputDocument } from '../read-output';
@@ -17,7 +18,7 @@ export function checkHreflang(context: CheckContext): Finding[] {
   const findings: Finding[] = [];
   for (const document of context.output.documents) {
     if (!document.entry) continue;
-    const report = (message: string, hint?: string) => findings.push(aboutDocument(context, document, 'hreflang', message, hint));
+    const report = (code: Code, message: string, hint?: string) => findings.push(aboutDocument(context, document, code, message, hint));
     checkCanonical(context, document, report);
     checkAlternates(context, document, report);
     checkLanguageMenu(context, document, report);
@@ -25,14 +26,14 @@ export function checkHreflang(context: CheckContext): Finding[] {
   return findings;
 }
 
-type Report = (message: string, hint?: string) => void;
+type Report = (code: Code, message: string, hint?: string) => void;
 
 function checkCanonical(context: CheckContext, document: OutputDocument, report: Report): void {
   const { entry, facts } = document;
   const expected = context.origin + entry!.alternates[entry!.locale];
-  if (facts.canonicals.length === 0) report('has no <link rel="canonical">', `add one to ${expected}`);
-  else if (facts.canonicals.length > 1) report(`has ${facts.canonicals.length} <link rel="canonical"> elements`, 'keep one');
-  else if (facts.canonicals[0] !== expected) report(`its canonical link points at ${facts.canonicals[0]}, not at ${expected}`, 'the canonical URL of every form of a page is its unprefixed English URL or its prefixed hu/de URL');
+  if (facts.canonicals.length === 0) report('check/canonical', 'has no <link rel="canonical">', `add one to ${expected}`);
+  else if (facts.canonicals.length > 1) report('check/canonical', `has ${facts.canonicals.length} <link rel="canonical"> elements`, 'keep one');
+  else if (facts.canonicals[0] !== expected) report('check/canonical', `its canonical link points at ${facts.canonicals[0]}, not at ${expected}`, 'the canonical URL of every form of a page is its unprefixed English URL or its prefixed hu/de URL');
 }
 
 /** The alternate links of a page grouped by hreflang, in lower case (hreflang values ignore case). */
@@ -50,7 +51,7 @@ function checkAlternates(context: CheckContext, document: OutputDocument, report
   const byLanguage = alternatesOf(document.facts.alternates);
   for (const language of byLanguage.keys()) {
     if (!EXPECTED.includes(language)) {
-      report(`has an alternate link with hreflang="${language}", which is not a locale of the site`, `use ${EXPECTED.join(', ')}`);
+      report('check/hreflang', `has an alternate link with hreflang="${language}", which is not a locale of the site`, `use ${EXPECTED.join(', ')}`);
     }
   }
   for (const language of EXPECTED) {
@@ -58,32 +59,32 @@ function checkAlternates(context: CheckContext, document: OutputDocument, report
     const locale: Locale = language === X_DEFAULT ? DEFAULT_LOCALE : (language as Locale);
     const expected = entry.alternates[locale];
     if (links.length === 0) {
-      report(`has no <link rel="alternate" hreflang="${language}">`, `link ${context.origin}${expected}: every page names its route in ${EXPECTED.join(', ')}`);
+      report('check/hreflang', `has no <link rel="alternate" hreflang="${language}">`, `link ${context.origin}${expected}: every page names its route in ${EXPECTED.join(', ')}`);
       continue;
     }
     if (links.length > 1) {
-      report(`has ${links.length} <link rel="alternate" hreflang="${language}"> elements`, 'keep one per language');
+      report('check/hreflang', `has ${links.length} <link rel="alternate" hreflang="${language}"> elements`, 'keep one per language');
       continue;
     }
     const href = links[0]!.href;
     if (!/^https?:\/\//i.test(href)) {
-      report(`hreflang="${language}" points at ${href}, which is not an absolute URL`, `write ${context.origin}${expected}: search engines read hreflang URLs only in full`);
+      report('check/hreflang', `hreflang="${language}" points at ${href}, which is not an absolute URL`, `write ${context.origin}${expected}: search engines read hreflang URLs only in full`);
       continue;
     }
     const target = context.resolve(href, document.url);
     if (target.kind !== 'internal') {
-      report(`hreflang="${language}" points at ${href}, which is not on ${context.origin}`, 'the site URL is `url` in content/site.yaml');
+      report('check/hreflang', `hreflang="${language}" points at ${href}, which is not on ${context.origin}`, 'the site URL is `url` in content/site.yaml');
       continue;
     }
     const page = context.output.manifest.get(pageUrlOf(target.path));
     if (!page) {
-      report(`hreflang="${language}" points at ${target.path}, which is not a page of this build`, `the ${locale} page of route "${entry.route}" is ${expected}`);
+      report('check/hreflang', `hreflang="${language}" points at ${target.path}, which is not a page of this build`, `the ${locale} page of route "${entry.route}" is ${expected}`);
     } else if (page.route !== entry.route) {
-      report(`hreflang="${language}" points at ${page.url}, a page of route "${page.route}", not "${entry.route}"`, `the ${locale} page of this route is ${expected}`);
+      report('check/hreflang', `hreflang="${language}" points at ${page.url}, a page of route "${page.route}", not "${entry.route}"`, `the ${locale} page of this route is ${expected}`);
     } else if (page.locale !== locale) {
-      report(`hreflang="${language}" points at ${page.url}, a page in ${page.locale}`, `the ${locale} page of this route is ${expected}`);
+      report('check/hreflang', `hreflang="${language}" points at ${page.url}, a page in ${page.locale}`, `the ${locale} page of this route is ${expected}`);
     } else if (page.url !== expected) {
-      report(`hreflang="${language}" points at ${page.url}, not at the canonical ${expected}`, `name each page by its canonical URL`);
+      report('check/hreflang', `hreflang="${language}" points at ${page.url}, not at the canonical ${expected}`, `name each page by its canonical URL`);
     } else if (language !== X_DEFAULT && locale !== entry.locale) {
       checkReciprocal(context, document, language, page.url, report);
     }
@@ -98,13 +99,13 @@ function checkReciprocal(context: CheckContext, document: OutputDocument, langua
   const back = alternatesOf(target.facts.alternates).get(entry.locale) ?? [];
   const own = context.origin + entry.alternates[entry.locale];
   if (back.length === 0) {
-    report(`hreflang="${language}" points at ${targetUrl}, which does not point back: it has no hreflang="${entry.locale}"`, `${targetUrl} needs <link rel="alternate" hreflang="${entry.locale}" href="${own}">`);
+    report('check/hreflang', `hreflang="${language}" points at ${targetUrl}, which does not point back: it has no hreflang="${entry.locale}"`, `${targetUrl} needs <link rel="alternate" hreflang="${entry.locale}" href="${own}">`);
     return;
   }
   // How the link back is written (relative, duplicated) is the target's own finding.
   const resolved = back.length === 1 ? context.resolve(back[0]!.href, targetUrl) : undefined;
   if (resolved && !(resolved.kind === 'internal' && pageUrlOf(resolved.path) === entry.alternates[entry.locale])) {
-    report(`hreflang="${language}" points at ${targetUrl}, which does not point back: its hreflang="${entry.locale}" is ${back[0]!.href}`, `hreflang links are reciprocal: ${targetUrl} must name ${own}`);
+    report('check/hreflang', `hreflang="${language}" points at ${targetUrl}, which does not point back: its hreflang="${entry.locale}" is ${back[0]!.href}`, `hreflang links are reciprocal: ${targetUrl} must name ${own}`);
   }
 }
 
@@ -112,16 +113,16 @@ function checkLanguageMenu(context: CheckContext, document: OutputDocument, repo
   const { entry, facts } = document;
   if (facts.languageMenu.length === 0) return;
   for (const link of facts.languageMenu) {
-    if (!isLocale(link.hreflang)) report(`the language menu has a link for "${link.hreflang}", which is not a locale of the site`);
+    if (!isLocale(link.hreflang)) report('check/language-menu', `the language menu has a link for "${link.hreflang}", which is not a locale of the site`);
   }
   for (const locale of LOCALES) {
     const links = facts.languageMenu.filter((link) => link.hreflang === locale);
     const expected = entry!.alternates[locale];
-    if (links.length === 0) report(`the language menu has no ${locale} link`, `link ${expected}, the ${locale} page of route "${entry!.route}"`);
+    if (links.length === 0) report('check/language-menu', `the language menu has no ${locale} link`, `link ${expected}, the ${locale} page of route "${entry!.route}"`);
     for (const link of links) {
       const target = context.resolve(link.href, document.url);
       const url = target.kind === 'internal' ? pageUrlOf(target.path) : link.href;
-      if (url !== expected) report(`the language menu links ${locale} to ${link.href}, not to ${expected}`, `link the same route: ${expected} is its ${locale} page`);
+      if (url !== expected) report('check/language-menu', `the language menu links ${locale} to ${link.href}, not to ${expected}`, `link the same route: ${expected} is its ${locale} page`);
     }
   }
 }

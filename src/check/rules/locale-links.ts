@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE } from '../../shared/locales';
 import { aboutDocument, shown, type CheckContext } from '../context';
+import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
 import { pageUrlOf, prefixLocale } from '../resolve';
 
@@ -20,12 +21,12 @@ export function checkLocaleLinks(context: CheckContext): Finding[] {
       const target = context.resolve(reference.url, document.url);
       if (target.kind !== 'internal') continue;
       const link = shown(reference.url, target.path);
-      const report = (message: string, hint?: string) => findings.push(aboutDocument(context, document, 'locale-links', message, hint));
+      const report = (code: Code, message: string, hint?: string) => findings.push(aboutDocument(context, document, code, message, hint));
       const page = context.output.manifest.get(pageUrlOf(target.path));
       if (!page) {
         // Not a page (a feed, a file): only another locale's prefix is wrong.
         const prefix = prefixLocale(target.path);
-        if (prefix && prefix !== entry.locale) report(`links to ${link}, under the /${prefix} prefix, from a page in ${entry.locale}`, `link the ${entry.locale} version`);
+        if (prefix && prefix !== entry.locale) report('check/foreign-locale-link', `links to ${link}, under the /${prefix} prefix, from a page in ${entry.locale}`, `link the ${entry.locale} version`);
         continue;
       }
       // A link within the page (`#main`) stays where the visitor is.
@@ -33,11 +34,12 @@ export function checkLocaleLinks(context: CheckContext): Finding[] {
       const own = page.alternates[entry.locale];
       if (page.locale !== entry.locale) {
         report(
+          'check/foreign-locale-link',
           `links to ${link}, a page in ${page.locale}: only the language menu and hreflang links may lead to another locale`,
           `link ${own}, the ${entry.locale} page of route "${page.route}"`,
         );
       } else if (entry.locale === DEFAULT_LOCALE && page.url !== own) {
-        report(`links to ${link}: English pages link the unprefixed ${own}`, `link ${own}; ${page.url} exists for visitors who chose English explicitly`);
+        report('check/foreign-locale-link', `links to ${link}: English pages link the unprefixed ${own}`, `link ${own}; ${page.url} exists for visitors who chose English explicitly`);
       }
     }
   }

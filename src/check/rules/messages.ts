@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { Problems } from '../../engine/diagnostics/errors';
+import { Problems } from '../../engine/diagnostics/diagnostic';
 import { compareLocales, readLocaleFile, type Message } from '../../engine/messages/messages';
 import type { SourceText } from '../../engine/read/read-sources';
 import { LOCALES, type Locale } from '../../shared/locales';
-import { fromSiteError, type Finding } from '../finding';
+import type { Finding } from '../finding';
 
 /**
  * The translation files, checked by the engine's own message parser: every message parses
@@ -17,11 +17,11 @@ export function checkMessages(root: string, files: ReadonlyMap<Locale, SourceTex
   for (const locale of LOCALES) {
     const file = files.get(locale);
     if (!file) {
-      problems.add(`there is no locales/${locale}.json`, { file: path.join(root, 'locales', `${locale}.json`), hint: 'create it with the same keys as locales/en.json' });
+      problems.add('messages/missing-file', `there is no locales/${locale}.json`, { file: path.join(root, 'locales', `${locale}.json`), hint: 'create it with the same keys as locales/en.json' });
       continue;
     }
     catalog[locale] = readLocaleFile(locale, file.path, file.text, problems, broken);
   }
   compareLocales(catalog, files, problems, broken);
-  return problems.errors.map((error) => fromSiteError('messages', error));
+  return problems.errors;
 }

@@ -1,5 +1,6 @@
 import { LOCALE_INFO } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
+import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
 
 /** Title length in characters, the company name included (docs/check.md says why). */
@@ -19,15 +20,15 @@ export function checkPageQuality(context: CheckContext): Finding[] {
   for (const document of context.output.documents) {
     if (!document.entry && !(ERROR_PAGES as readonly string[]).includes(document.file)) continue;
     const { facts, entry } = document;
-    const report = (message: string, hint?: string) => findings.push(aboutDocument(context, document, 'page-quality', message, hint));
+    const report = (code: Code, message: string, hint?: string) => findings.push(aboutDocument(context, document, code, message, hint));
 
-    if (!facts.lang) report('has no lang on <html>', entry ? `write <html lang="${LOCALE_INFO[entry.locale].language}">` : undefined);
+    if (!facts.lang) report('check/lang', 'has no lang on <html>', entry ? `write <html lang="${LOCALE_INFO[entry.locale].language}">` : undefined);
     else if (entry && facts.lang.split('-')[0]!.toLowerCase() !== entry.locale) {
-      report(`has <html lang="${facts.lang}"> on a page in ${entry.locale}`, `write <html lang="${LOCALE_INFO[entry.locale].language}">`);
+      report('check/lang', `has <html lang="${facts.lang}"> on a page in ${entry.locale}`, `write <html lang="${LOCALE_INFO[entry.locale].language}">`);
     }
 
     if (facts.h1Count !== 1) {
-      report(facts.h1Count === 0 ? 'has no <h1>' : `has ${facts.h1Count} <h1> elements`, 'a page has exactly one <h1>, its title; use <h2> and below for its sections');
+      report('check/heading', facts.h1Count === 0 ? 'has no <h1>' : `has ${facts.h1Count} <h1> elements`, 'a page has exactly one <h1>, its title; use <h2> and below for its sections');
     }
 
     checkText(report, facts.titles, '<title>', facts.noindex ? undefined : TITLE_LENGTH, {
@@ -40,29 +41,29 @@ export function checkPageQuality(context: CheckContext): Finding[] {
     });
 
     for (const [id, count] of facts.ids) {
-      if (count > 1) report(`has the id "${id}" ${count} times`, 'ids are unique within a page: links, labels and scripts find the first one only');
+      if (count > 1) report('check/duplicate-id', `has the id "${id}" ${count} times`, 'ids are unique within a page: links, labels and scripts find the first one only');
     }
     for (const src of new Set(facts.imagesWithoutAlt)) {
-      report(`has an <img${src ? ` src="${src}"` : ''}> without alt`, 'describe the image in alt, or write alt="" when it is decorative');
+      report('check/image-alt', `has an <img${src ? ` src="${src}"` : ''}> without alt`, 'describe the image in alt, or write alt="" when it is decorative');
     }
   }
   return findings;
 }
 
 function checkText(
-  report: (message: string, hint?: string) => void,
+  report: (code: Code, message: string, hint?: string) => void,
   values: readonly string[],
   element: string,
   length: { min: number; max: number } | undefined,
   hints: { long: string; short: string },
 ): void {
-  if (values.length === 0) return report(`has no ${element}`, `every page has one; search results and tabs show it`);
-  if (values.length > 1) return report(`has ${values.length} ${element} elements`, 'keep one');
+  if (values.length === 0) return report('check/head-text', `has no ${element}`, `every page has one; search results and tabs show it`);
+  if (values.length > 1) return report('check/head-text', `has ${values.length} ${element} elements`, 'keep one');
   const text = values[0]!.replace(/\s+/g, ' ').trim();
-  if (text === '') return report(`has an empty ${element}`);
+  if (text === '') return report('check/head-text', `has an empty ${element}`);
   if (!length) return;
   const characters = [...text].length;
   if (characters < length.min || characters > length.max) {
-    report(`${element} is ${characters} characters long, outside ${length.min}–${length.max}: "${text}"`, characters > length.max ? hints.long : hints.short);
+    report('check/head-text', `${element} is ${characters} characters long, outside ${length.min}–${length.max}: "${text}"`, characters > length.max ? hints.long : hints.short);
   }
 }

@@ -14,7 +14,7 @@ export function checkRedirects(output: BuiltOutput): Finding[] {
   for (const [url, { route, locale }] of output.lost) {
     findings.push(
       onPage(
-        'redirects',
+        'check/lost-url',
         url,
         `an earlier build served this URL (${route === undefined ? 'a redirect' : `route "${route}"`}, ${locale}); now it has neither a page nor a redirect`,
         `redirect it in content/redirects.yaml ("- { from: ${url}, to: <a page URL> }") and build again`,
@@ -22,9 +22,9 @@ export function checkRedirects(output: BuiltOutput): Finding[] {
     );
   }
   for (const [from, to] of output.redirects) {
-    if (!output.manifest.has(to)) findings.push(onPage('redirects', from, `redirects to ${to}, which is not a page of this build`, REBUILD));
+    if (!output.manifest.has(to)) findings.push(onPage('check/redirect', from, `redirects to ${to}, which is not a page of this build`, REBUILD));
     if (!output.files.has(outputPathOf(from, 'index.html'))) {
-      findings.push(onPage('redirects', from, `has no redirect page: the output has no ${outputPathOf(from, 'index.html')}`, REBUILD));
+      findings.push(onPage('check/redirect', from, `has no redirect page: the output has no ${outputPathOf(from, 'index.html')}`, REBUILD));
     }
   }
   return findings;

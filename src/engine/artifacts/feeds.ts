@@ -1,7 +1,7 @@
 import { LOCALE_INFO, type Locale } from '../../shared/locales';
 import type { SiteContent } from '../markdown/content';
 import { contentDates, isoTimestamp } from './content-dates';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import type { PagePlan } from '../plan/plan-pages';
 import type { FeedLink } from '../template-api';
 import { escapeXml } from '../base/xml';
@@ -45,7 +45,7 @@ export function planFeeds(pages: readonly PagePlan[], inFeed: (page: PagePlan) =
     const url = hub.url === '/' ? `/${FEED_FILE}` : `${hub.url}/${FEED_FILE}`;
     const clash = byUrl.get(url);
     if (clash) {
-      problems.add(`route "${clash.routeId}" has the URL ${url}, which the ${hub.locale} feed of "${hub.routeId}" needs`, {
+      problems.add('routes/feed-url-taken', `route "${clash.routeId}" has the URL ${url}, which the ${hub.locale} feed of "${hub.routeId}" needs`, {
         ...clash.route.at.path(clash.locale),
         hint: `choose another path: ${FEED_FILE} under a hub's URL is its feed`,
       });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { ASSETS_DIR, type OutputFiles } from '../base/output-paths';
 import { nameByContent, type NamedOutput } from './content-names';
-import { BuildFailure } from '../diagnostics/errors';
+import { BuildFailure } from '../diagnostics/diagnostic';
 import { esbuildErrors } from './load-templates';
 import { PACKAGE_ROOT } from '../config/package-info';
 import { writeInPlaceSync } from '../base/temporary-file';
@@ -98,7 +98,7 @@ export class WidgetBundler {
         results = await Promise.all(this.contexts.builds.map((context) => context.rebuild()));
       }
     } catch (error) {
-      throw new BuildFailure(esbuildErrors(error));
+      throw new BuildFailure(esbuildErrors(error, 'widgets/bundle'));
     }
     return collect(results, this.generatedDir);
   }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { BuildFailure, SiteError } from '../diagnostics/errors';
+import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
 import { PACKAGE_ROOT } from '../config/package-info';
 import { writeInPlaceSync } from '../base/temporary-file';
 import type { TemplateModule } from '../template-api';
@@ -54,7 +54,7 @@ export async function importTemplates(bundled: BundledTemplates): Promise<Loaded
   const module = (await import(pathToFileURL(bundled.moduleFile).href)) as TemplateModule;
   if (!module.templates || typeof module.ErrorPage !== 'function') {
     throw new BuildFailure([
-      new SiteError('the templates module must export "templates" and "ErrorPage"', { file: bundled.entry }),
+      new SiteError('templates/missing-exports', 'the templates module must export "templates" and "ErrorPage"', { file: bundled.entry }),
     ]);
   }
   return { module, css: bundled.css, hash: bundled.hash, inputs: bundled.inputs, moduleFile: bundled.moduleFile };
@@ -85,7 +85,7 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
   const entry = ENTRY_NAMES.map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
   if (!entry) {
     throw new BuildFailure([
-      new SiteError(`no templates: ${path.join(templatesDir, 'index.ts')} does not exist`, {
+      new SiteError('templates/not-found', `no templates: ${path.join(templatesDir, 'index.ts')} does not exist`, {
         hint: 'the templates folder exports { templates, ErrorPage } from index.ts',
       }),
     ]);
@@ -159,16 +159,17 @@ function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nod
   return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...external, BUNDLED_ZOD], alias: { zod: BUNDLED_ZOD } };
 }
 
-export function esbuildErrors(error: unknown): SiteError[] {
+/** esbuild's messages as located errors of the templates or the widgets. */
+export function esbuildErrors(error: unknown, code: 'templates/bundle' | 'widgets/bundle' = 'templates/bundle'): SiteError[] {
   const messages = (error as { errors?: esbuild.Message[] }).errors;
-  if (!messages?.length) return [new SiteError(`could not bundle the templates: ${String(error)}`, { cause: error })];
+  if (!messages?.length) return [new SiteError(code, `could not bundle the ${code === 'widgets/bundle' ? 'widgets' : 'templates'}: ${String(error)}`, { cause: error })];
   return messages.map(
     (message) =>
-      new SiteError(message.text, {
+      new SiteError(code, message.text, {
         file: message.location ? path.resolve(message.location.file) : undefined,
         line: message.location?.line ?? 1,
         column: (message.location?.column ?? 0) + 1,
-        hint: message.notes[0]?.text || 'fix the template source here',
+        hint: message.notes[0]?.text || `fix the ${code === 'widgets/bundle' ? 'widget' : 'template'} source here`,
       }),
   );
 }

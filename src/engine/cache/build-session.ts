@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import { cachingStage, type MarkdownJob, type MarkdownStage } from '../markdown/markdown-stage';
 import { WidgetBundler } from '../bundle/bundle-widgets';
 import { pageInputHasher, type PageInputs } from './page-inputs';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BuildFailure, SiteError } from '../diagnostics/errors';
+import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
 
 /** The persistent build cache's folder in a site. */
 export const CACHE_DIR = '.sitegen-cache';
@@ -82,15 +82,15 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
   const parallel = options.parallel ?? 'auto';
   const errors: SiteError[] = [];
   if (!PARALLEL_MODES.includes(parallel)) {
-    errors.push(new SiteError(`parallel is "${String(parallel)}"`, { hint: `use one of: ${PARALLEL_MODES.join(', ')}` }));
+    errors.push(new SiteError('config/parallel-mode', `parallel is "${String(parallel)}"`, { hint: `use one of: ${PARALLEL_MODES.join(', ')}` }));
   }
   const backendUrl = env[BACKEND_URL_ENV] || undefined;
   if (backendUrl !== undefined && !isHttpUrl(backendUrl)) {
-    errors.push(new SiteError(`${BACKEND_URL_ENV} is "${backendUrl}", not an http(s) URL`, { file: BACKEND_URL_ENV, hint: 'set it to the PocketBase origin, like http://127.0.0.1:8090' }));
+    errors.push(new SiteError('config/env-backend-url', `${BACKEND_URL_ENV} is "${backendUrl}", not an http(s) URL`, { file: BACKEND_URL_ENV, hint: 'set it to the PocketBase origin, like http://127.0.0.1:8090' }));
   }
   const epoch = env[SOURCE_DATE_EPOCH];
   if (epoch !== undefined && epoch !== '' && !/^\d+$/.test(epoch)) {
-    errors.push(new SiteError(`${SOURCE_DATE_EPOCH} is "${epoch}", not a number of seconds`, { file: SOURCE_DATE_EPOCH, hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it' }));
+    errors.push(new SiteError('config/env-source-date-epoch', `${SOURCE_DATE_EPOCH} is "${epoch}", not a number of seconds`, { file: SOURCE_DATE_EPOCH, hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it' }));
   }
   if (errors.length > 0) throw new BuildFailure(errors);
   const previousFrom = options.previous ?? (write && !inSession ? outDir : false);

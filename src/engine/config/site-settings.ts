@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import { dataOf, locate, NO_DATA, parseYamlSource, validate } from '../read/yaml-source';
 
 const httpUrl = z
@@ -106,7 +106,7 @@ export function parseSiteSettings(text: string, file: string, problems: Problems
   if (analytics) {
     const cookie = settings.consent.cookies.find((declared) => declared.id === analytics.consentCookie);
     if (!cookie || cookie.necessary) {
-      problems.add(`analytics.consentCookie "${analytics.consentCookie}" is not an optional cookie of consent.cookies`, {
+      problems.add('config/analytics-cookie', `analytics.consentCookie "${analytics.consentCookie}" is not an optional cookie of consent.cookies`, {
         ...locate(source, ['analytics', 'consentCookie']),
         hint: 'name the id of a declared cookie that is not necessary, so visitors can refuse it',
       });

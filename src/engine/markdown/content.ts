@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, isLocale, type Locale } from '../../shared/locales';
-import { SiteError, type Problems } from '../diagnostics/errors';
+import { SiteError, type Problems } from '../diagnostics/diagnostic';
 import { lazyFields } from '../base/lazy-fields';
 import type { RenderedMarkdown } from './markdown';
 import { splitFrontMatter, type SplitFile } from '../read/front-matter-split';
@@ -119,7 +119,7 @@ export function splitContent(
     }
     const parts = splitFrontMatter(source.text);
     if (!parts) {
-      problems.add('the file has no front matter', {
+      problems.add('content/no-front-matter', 'the file has no front matter', {
         file: source.path,
         hint: 'start it with a "---" line, then title and description, then another "---" line',
       });
@@ -184,7 +184,7 @@ export async function parseContent(
     const missing = LOCALES.filter((locale) => !split.has(contentPathOf(route, locale)));
     if (missing.length > 0) {
       const list = missing.map((locale) => `content/${contentPathOf(route, locale)}`).join(', ');
-      problems.add(`route "${route.id}" has no ${missing.join(', ')} content: ${list} ${missing.length === 1 ? 'does' : 'do'} not exist`, {
+      problems.add('content/missing-locale', `route "${route.id}" has no ${missing.join(', ')} content: ${list} ${missing.length === 1 ? 'does' : 'do'} not exist`, {
         ...route.at.content,
         hint: `create ${list}, or correct the route's "content" name`,
       });
@@ -237,7 +237,7 @@ export async function parseContent(
       const { markdown: body, problems: found, warnings: warned } = results[index]!;
       bodies.get(key)!.fill(body);
       warnings.set(key, warned);
-      for (const problem of found) problems.push(new SiteError(problem.message, problem));
+      for (const problem of found) problems.push(new SiteError(problem.code, problem.message, problem));
     });
   });
   return {

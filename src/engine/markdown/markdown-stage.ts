@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/locales';
-import { Problems, type SourceLocation } from '../diagnostics/errors';
+import { Problems, type Code, type SourceLocation } from '../diagnostics/diagnostic';
 import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
@@ -22,7 +22,7 @@ export interface LinkData {
 }
 
 /** A problem found while rendering, as plain data. */
-export type PlainProblem = SourceLocation & { message: string; hint: string | undefined };
+export type PlainProblem = SourceLocation & { code: Code; message: string; hint: string | undefined };
 
 export interface JobResult {
   markdown: RenderedMarkdown;
@@ -143,7 +143,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     if (!tree) {
       const body = bodyOf(job);
       if (body === undefined) {
-        problems.add(`${job.file} changed or went away during the build`, {
+        problems.add('content/changed-during-build', `${job.file} changed or went away during the build`, {
           file: job.file,
           hint: 'build again: a large build reads each Markdown body from its file when it renders it, and this one was no longer what the build had read',
         });
@@ -159,16 +159,17 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
         return owner && owner.locale !== job.locale ? owner.routeId : undefined;
       },
       problems,
-      warn: (message, { line, column }, hint) => warnings.push({ message, file: job.file, line, column, hint }),
+      warn: (code, message, { line, column }, hint) => warnings.push({ code, message, file: job.file, line, column, hint }),
     });
     const result = {
       markdown,
       warnings,
       problems: problems.errors.map((error) => ({
+        code: error.code,
         message: error.message,
         file: error.file ?? job.file,
-        line: error.line,
-        column: error.column,
+        line: error.line ?? 1,
+        column: error.column ?? 1,
         hint: error.hint,
       })),
     };

@@ -6,7 +6,7 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
 import { VFile } from 'vfile';
-import type { Problems } from '../diagnostics/errors';
+import type { Code, Problems } from '../diagnostics/diagnostic';
 import type { Heading } from '../template-api';
 
 /** What a Markdown body needs from the rest of the site while it renders. */
@@ -20,7 +20,7 @@ export interface MarkdownContext {
   foreignRoute(url: string): string | undefined;
   problems: Problems;
   /** Something that renders, but not as written (raw HTML, which is dropped). */
-  warn(message: string, where: { line: number; column: number }, hint: string): void;
+  warn(code: Code, message: string, where: { line: number; column: number }, hint: string): void;
 }
 
 export interface RenderedMarkdown {
@@ -236,7 +236,7 @@ function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): voi
     const [routeId = '', hash] = link.url.slice(ROUTE_SCHEME.length).split('#', 2);
     const url = context.routeUrl(routeId);
     if (url === undefined) {
-      context.problems.add(`link to unknown route "${routeId}"`, {
+      context.problems.add('markdown/unknown-route', `link to unknown route "${routeId}"`, {
         ...where(),
         hint: 'use an id from content/routes.yaml, like route:contact',
       });
@@ -247,7 +247,7 @@ function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): voi
   }
   const foreign = context.foreignRoute(link.url.split(/[?#]/, 1)[0]!);
   if (foreign !== undefined) {
-    context.problems.add(`link to ${link.url}, a page of another locale`, {
+    context.problems.add('markdown/foreign-locale-link', `link to ${link.url}, a page of another locale`, {
       ...where(),
       hint: `write route:${foreign} so the link follows the page's locale`,
     });
@@ -261,6 +261,7 @@ function warnDroppedHtml(node: Html, context: MarkdownContext): void {
   if (COMMENT.test(node.value)) return;
   const shown = node.value.length > 40 ? `${node.value.slice(0, 40)}…` : node.value;
   context.warn(
+    'markdown/raw-html',
     `raw HTML is left out of the page: ${JSON.stringify(shown)}`,
     { line: (node.position?.start.line ?? 1) + context.lineOffset, column: node.position?.start.column ?? 1 },
     'write it in Markdown instead: sitegen drops raw HTML so that content cannot run script (docs/content.md)',

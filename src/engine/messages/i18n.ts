@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { LOCALE_INFO, type Locale } from '../../shared/locales';
-import { SiteError } from '../diagnostics/errors';
+import { SiteError } from '../diagnostics/diagnostic';
 import { CLIENT_MESSAGE_PREFIX, type Message, type MessageCatalog } from './messages';
 import type { I18n } from '../template-api';
 
@@ -45,7 +45,7 @@ export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
       if (!format) {
         const message = messages.get(key);
         if (!message) {
-          throw new SiteError(`unknown message key "${key}"`, {
+          throw new SiteError('templates/unknown-message-key', `unknown message key "${key}"`, {
             file: undefined,
             hint: `add "${key}" to every file in locales/`,
           });
@@ -64,7 +64,7 @@ export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
     },
     date(isoDate, style = 'long') {
       const date = parseIsoDate(isoDate);
-      if (!date) throw new SiteError(`"${isoDate}" is not a date in YYYY-MM-DD form`);
+      if (!date) throw new SiteError('templates/invalid-value', `"${isoDate}" is not a date in YYYY-MM-DD form`);
       let format = dateFormats.get(style);
       if (!format) {
         format = new Intl.DateTimeFormat(language, { dateStyle: style, timeZone: 'UTC' });
@@ -85,10 +85,10 @@ export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
 
 function checkValue(what: string, value: unknown): void {
   if (typeof value === 'number' && !Number.isFinite(value)) {
-    throw new SiteError(`${what} is ${value}, not a finite number`);
+    throw new SiteError('templates/invalid-value', `${what} is ${value}, not a finite number`);
   }
   if (value instanceof Date && Number.isNaN(value.getTime())) {
-    throw new SiteError(`${what} is an invalid date`);
+    throw new SiteError('templates/invalid-value', `${what} is an invalid date`);
   }
 }
 
@@ -100,7 +100,7 @@ function checkValue(what: string, value: unknown): void {
 function messageFormatError(message: Message, values: Record<string, unknown> | undefined, error: unknown): SiteError {
   const given = Object.keys(values ?? {});
   const reason = (error as Error)?.message?.replace(/ to the string "[^"]*"$/, '') ?? String(error);
-  return new SiteError(`message "${message.key}" cannot be formatted: ${reason}`, {
+  return new SiteError('messages/format', `message "${message.key}" cannot be formatted: ${reason}`, {
     ...message.at,
     hint: `the templates pass ${given.length > 0 ? given.map((name) => `{${name}}`).join(' ') : 'no values'} to this message: use only those, and no tags`,
     cause: error,

@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales';
-import type { Problems, SourceLocation } from '../diagnostics/errors';
+import type { Problems, SourceLocation } from '../diagnostics/diagnostic';
 import { parseYamlSource, type YamlSource } from '../read/yaml-source';
 
 /** One message of a locale file, with where it is written. */
@@ -33,7 +33,7 @@ export function parseMessages(
   for (const locale of LOCALES) {
     const file = files.get(locale);
     if (!file) {
-      problems.add(`there is no locales/${locale}.json`, { hint: `create it with the same keys as locales/${DEFAULT_LOCALE}.json` });
+      problems.add('messages/missing-file', `there is no locales/${locale}.json`, { hint: `create it with the same keys as locales/${DEFAULT_LOCALE}.json` });
       continue;
     }
     const messages = readLocaleFile(locale, file.path, file.text, problems);
@@ -60,7 +60,7 @@ export function readLocaleFile(
   } catch (error) {
     const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0);
     const before = text.slice(0, offset).split('\n');
-    problems.add(`invalid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`, {
+    problems.add('messages/invalid-json', `invalid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`, {
       file,
       line: before.length,
       column: before[before.length - 1]!.length + 1,
@@ -71,7 +71,7 @@ export function readLocaleFile(
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
   if (!isMap(source.doc.contents)) {
-    problems.add('a locale file is a JSON object of messages', { file, hint: 'wrap the messages in { }' });
+    problems.add('messages/not-an-object', 'a locale file is a JSON object of messages', { file, hint: 'wrap the messages in { }' });
     return undefined;
   }
   const messages = new Map<string, Message>();
@@ -94,7 +94,7 @@ function collect(into: Collecting, map: YAMLMap, prefix: string): void {
     const key = prefix + name;
     const at = position(source, pair.key);
     if (!/^[A-Za-z0-9_-]+$/.test(name)) {
-      problems.add(`message key "${name}" has characters other than letters, digits, "_" and "-"`, at);
+      problems.add('messages/invalid-key', `message key "${name}" has characters other than letters, digits, "_" and "-"`, at);
       broken.add(key);
       continue;
     }
@@ -103,7 +103,7 @@ function collect(into: Collecting, map: YAMLMap, prefix: string): void {
       continue;
     }
     if (!isScalar(pair.value) || typeof pair.value.value !== 'string') {
-      problems.add(`message "${key}" is not a string`, { ...at, hint: 'write the message in double quotes, or nest an object of messages' });
+      problems.add('messages/not-a-string', `message "${key}" is not a string`, { ...at, hint: 'write the message in double quotes, or nest an object of messages' });
       broken.add(key);
       continue;
     }
@@ -113,7 +113,7 @@ function collect(into: Collecting, map: YAMLMap, prefix: string): void {
       const ast = parse(text, { requiresOtherClause: true });
       const placeholders = placeholdersOf(ast);
       if (key.startsWith(CLIENT_MESSAGE_PREFIX) && placeholders.some((p) => !WIDGET_KINDS.test(p))) {
-        problems.add(`widget message "${key}" uses ${describe(placeholders.filter((p) => !WIDGET_KINDS.test(p)))}`, {
+        problems.add('messages/widget-placeholder', `widget message "${key}" uses ${describe(placeholders.filter((p) => !WIDGET_KINDS.test(p)))}`, {
           ...valueAt,
           hint: 'widget messages format in the browser with {name}, plural and select only',
         });
@@ -121,7 +121,7 @@ function collect(into: Collecting, map: YAMLMap, prefix: string): void {
         continue;
       }
       for (const missing of missingPluralCases(ast, locale)) {
-        problems.add(`message "${key}" has no "${missing.category}" case in {${missing.argument}, ${missing.kind}}, which ${locale} needs`, {
+        problems.add('messages/missing-plural-case', `message "${key}" has no "${missing.category}" case in {${missing.argument}, ${missing.kind}}, which ${locale} needs`, {
           ...valueAt,
           hint: `${locale} uses the ${missing.kind === 'plural' ? 'plural' : 'ordinal'} categories ${missing.needed.join(', ')}: add ${missing.category} {…}`,
         });
@@ -130,7 +130,7 @@ function collect(into: Collecting, map: YAMLMap, prefix: string): void {
     } catch (error) {
       broken.add(key);
       const location = (error as { location?: { start: { column: number; line: number } } }).location;
-      problems.add(`message "${key}" is not valid ICU: ${(error as Error).message}`, {
+      problems.add('messages/invalid-icu', `message "${key}" is not valid ICU: ${(error as Error).message}`, {
         file: source.file,
         line: valueAt.line,
         // +1 for the opening quote; exact for messages without escapes on one line.
@@ -236,12 +236,13 @@ export function compareLocales(
       const translated = messages.get(key);
       if (!translated) {
         const after = messageBefore(key, reference, messages);
-        problems.add(`message "${key}" is missing in ${locale}`, {
+        problems.add('messages/missing-key', `message "${key}" is missing in ${locale}`, {
           ...(after?.at ?? { file: files.get(locale)!.path }),
           hint: `add "${key}"${after ? ` after "${after.key}"` : ''} (in ${DEFAULT_LOCALE}: "${message.text}")`,
         });
       } else if (translated.placeholders.join() !== message.placeholders.join()) {
         problems.add(
+          'messages/placeholder-mismatch',
           `message "${key}" has placeholders ${describe(translated.placeholders)} but ${DEFAULT_LOCALE} has ${describe(message.placeholders)}`,
           { ...translated.at, hint: 'use the same placeholder names and kinds in every locale' },
         );
@@ -249,7 +250,7 @@ export function compareLocales(
     }
     for (const [key, message] of messages) {
       if (!reference.has(key) && !ignored.has(key)) {
-        problems.add(`message "${key}" is not in ${DEFAULT_LOCALE}`, {
+        problems.add('messages/extra-key', `message "${key}" is not in ${DEFAULT_LOCALE}`, {
           ...message.at,
           hint: `add it to locales/${DEFAULT_LOCALE}.json, or remove it here`,
         });

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, localizedUrl, type Locale } from '../../shared/locales';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import type { Route } from './route-table';
 import type { PageInfo } from '../template-api';
 
@@ -46,6 +46,7 @@ export function planPages(routes: readonly Route[], problems: Problems): PagePla
       const clash = taken.get(url);
       if (clash) {
         problems.add(
+          'routes/url-taken',
           `the ${locale} path "${route.paths[locale]}" gives the URL ${url}, which route "${clash.routeId}" already has`,
           { ...route.at.path(locale), hint: 'give every page its own path; English paths must not start with /en, /hu or /de' },
         );

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import type { PagePlan } from './plan-pages';
 import type { KnownUrl, PreviousBuild, RedirectEntry } from './previous-build';
 import type { RedirectRule } from './redirects-file';
-import type { BuildWarning } from '../diagnostics/warnings';
+import { warning, type Diagnostic } from '../diagnostics/diagnostic';
 
 /** Why an old URL redirects: its route moved, `content/redirects.yaml` says so, or an earlier build redirected it. */
 export type RedirectReason = 'moved' | 'rule' | 'history';
@@ -56,7 +56,7 @@ export function planRedirects(pages: readonly PagePlan[], rules: readonly Redire
   for (const rule of rules) {
     const page = live.get(rule.from);
     if (page) {
-      problems.add(`${rule.from} is the URL of the ${page.locale} page of route "${page.routeId}": a redirect would hide it`, {
+      problems.add('redirects/hides-page', `${rule.from} is the URL of the ${page.locale} page of route "${page.routeId}": a redirect would hide it`, {
         ...rule.at.from,
         hint: 'remove this redirect, or give the route another path in content/routes.yaml',
       });
@@ -64,9 +64,9 @@ export function planRedirects(pages: readonly PagePlan[], rules: readonly Redire
     }
     const target = resolveRule(rule, [rule.from]);
     if (target === LOOP) {
-      problems.add(`the redirect from ${rule.from} leads in a loop back to itself`, { ...rule.at.to, hint: 'point one of these redirects at a page' });
+      problems.add('redirects/loop', `the redirect from ${rule.from} leads in a loop back to itself`, { ...rule.at.to, hint: 'point one of these redirects at a page' });
     } else if (target === undefined) {
-      problems.add(`the redirect from ${rule.from} leads to ${rule.to}, which is not a page of this build`, {
+      problems.add('redirects/no-target', `the redirect from ${rule.from} leads to ${rule.to}, which is not a page of this build`, {
         ...rule.at.to,
         hint: `name the URL of a page as it is served, with its locale prefix (${suggestion(pages, rule.to)})`,
       });
@@ -115,10 +115,11 @@ function sortedByKey<T>(map: Map<string, T>): Map<string, T> {
 }
 
 /** A warning for each lost URL: the build goes on, `sitegen check` fails. */
-export function lostUrlWarnings(plan: RedirectPlan): BuildWarning[] {
-  return [...plan.lost].map(([url, { route, locale }]) => ({
-    url,
-    message: `an earlier build served this URL (${route === undefined ? 'a redirect' : `route "${route}"`}, ${locale}); now it has neither a page nor a redirect`,
-    hint: `redirect it in content/redirects.yaml ("- { from: ${url}, to: <a page URL> }"), e.g. to the hub that listed it`,
-  }));
+export function lostUrlWarnings(plan: RedirectPlan): Diagnostic[] {
+  return [...plan.lost].map(([url, { route, locale }]) =>
+    warning('redirects/lost-url', `an earlier build served this URL (${route === undefined ? 'a redirect' : `route "${route}"`}, ${locale}); now it has neither a page nor a redirect`, {
+      url,
+      hint: `redirect it in content/redirects.yaml ("- { from: ${url}, to: <a page URL> }"), e.g. to the hub that listed it`,
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isLocale, type Locale } from '../../shared/locales';
 import { BUILDS_DIR } from '../base/output-paths';
-import { SiteError } from '../diagnostics/errors';
+import { SiteError } from '../diagnostics/diagnostic';
 
 /** A URL of an earlier build: the route and locale of the page it was (the route may be unknown for a redirect's source). */
 export interface KnownUrl {
@@ -42,16 +42,16 @@ export async function readPreviousBuild(from: string, optional: boolean): Promis
   const latestText = await read(`${BUILDS_DIR}/latest.json`);
   if (latestText === undefined) {
     if (optional) return undefined;
-    throw new SiteError(`the previous build ${from} has no ${BUILDS_DIR}/latest.json`, { hint: REREAD_HINT });
+    throw new SiteError('redirects/previous-build', `the previous build ${from} has no ${BUILDS_DIR}/latest.json`, { hint: REREAD_HINT });
   }
   const latest = parseJson(latestText, from, 'latest.json') as { id?: unknown; release?: unknown };
   const release = typeof latest.release === 'string' ? latest.release : latest.id;
   if (typeof release !== 'string' || !/^[\w-]+$/.test(release)) {
-    throw new SiteError(`${from}: ${BUILDS_DIR}/latest.json names no release`, { hint: REREAD_HINT });
+    throw new SiteError('redirects/previous-build', `${from}: ${BUILDS_DIR}/latest.json names no release`, { hint: REREAD_HINT });
   }
   const manifestText = await read(`${BUILDS_DIR}/meta/${release}.json`);
   if (manifestText === undefined) {
-    throw new SiteError(`${from}: the route manifest of release ${release} is missing`, { hint: REREAD_HINT });
+    throw new SiteError('redirects/previous-build', `${from}: the route manifest of release ${release} is missing`, { hint: REREAD_HINT });
   }
   const manifest = parseJson(manifestText, from, `meta/${release}.json`) as { routes?: Record<string, { route?: unknown; locale?: unknown }> };
   const pages = new Map<string, KnownUrl>();
@@ -94,10 +94,10 @@ async function fetchText(base: string, name: string): Promise<string | undefined
   try {
     response = await fetch(url, { headers: { 'cache-control': 'no-cache' }, signal: AbortSignal.timeout(30_000) });
   } catch (error) {
-    throw new SiteError(`cannot read the previous build at ${url}: ${(error as Error).message}`, { hint: REREAD_HINT, cause: error });
+    throw new SiteError('redirects/previous-build', `cannot read the previous build at ${url}: ${(error as Error).message}`, { hint: REREAD_HINT, cause: error });
   }
   if (response.status === 404 || response.status === 403) return undefined;
-  if (!response.ok) throw new SiteError(`cannot read the previous build at ${url}: HTTP ${response.status}`, { hint: REREAD_HINT });
+  if (!response.ok) throw new SiteError('redirects/previous-build', `cannot read the previous build at ${url}: HTTP ${response.status}`, { hint: REREAD_HINT });
   return response.text();
 }
 
@@ -108,5 +108,5 @@ function parseJson(text: string, from: string, name: string): unknown {
   } catch {
     // reported below
   }
-  throw new SiteError(`${from}: ${name} of the previous build is not a JSON object`, { hint: REREAD_HINT });
+  throw new SiteError('redirects/previous-build', `${from}: ${name} of the previous build is not a JSON object`, { hint: REREAD_HINT });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Problems, SourceLocation } from '../diagnostics/errors';
+import type { Problems, SourceLocation } from '../diagnostics/diagnostic';
 import { pathProblem } from './route-table';
 import { dataOf, locate, NO_DATA, parseYamlSource, validate } from '../read/yaml-source';
 
@@ -40,13 +40,13 @@ export function parseRedirectsFile(text: string, file: string, problems: Problem
     };
     const wrong = (['from', 'to'] as const).filter((key) => {
       const problem = pathProblem(rule[key]);
-      if (problem) problems.add(`${key}: ${problem.replace(/^path/, 'URL')}`, { ...rule.at[key], hint: URL_HINT });
+      if (problem) problems.add('redirects/invalid-url', `${key}: ${problem.replace(/^path/, 'URL')}`, { ...rule.at[key], hint: URL_HINT });
       return problem !== undefined;
     });
     if (wrong.length > 0) continue;
     const earlier = seen.get(rule.from);
     if (earlier) {
-      problems.add(`${rule.from} is redirected twice (first at line ${earlier.at.from.line})`, {
+      problems.add('redirects/duplicate', `${rule.from} is redirected twice (first at line ${earlier.at.from.line})`, {
         ...rule.at.from,
         hint: 'keep one redirect per old URL',
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { Problems, SourceLocation } from '../diagnostics/errors';
+import type { Problems, SourceLocation } from '../diagnostics/diagnostic';
 import { dataOf, locate, NO_DATA, parsedAgain, parseYamlSource, validate, type YamlSource } from '../read/yaml-source';
 import { lazyFields } from '../base/lazy-fields';
 
@@ -86,7 +86,7 @@ export function parseRouteTable(text: string, file: string, problems: Problems):
   for (const [index, route] of routes.entries()) {
     const earlier = ids.get(route.id);
     if (earlier !== undefined) {
-      problems.add(`route id "${route.id}" is used twice (first at line ${locate(source, ['routes', earlier]).line})`, {
+      problems.add('routes/duplicate-id', `route id "${route.id}" is used twice (first at line ${locate(source, ['routes', earlier]).line})`, {
         ...locate(source, ['routes', index, 'id']),
         hint: 'give each route its own id',
       });
@@ -95,7 +95,7 @@ export function parseRouteTable(text: string, file: string, problems: Problems):
   }
   for (const [index, route] of routes.entries()) {
     if (route.parent !== undefined && !ids.has(route.parent)) {
-      problems.add(`unknown parent route "${route.parent}"`, {
+      problems.add('routes/unknown-parent', `unknown parent route "${route.parent}"`, {
         ...locate(source, ['routes', index, 'parent']),
         hint: 'name the id of another route in this table',
       });
@@ -108,7 +108,7 @@ export function parseRouteTable(text: string, file: string, problems: Problems):
 export function checkRouteTemplates(routes: readonly Route[], templateNames: readonly string[], problems: Problems): void {
   for (const route of routes) {
     if (!templateNames.includes(route.template)) {
-      problems.add(`unknown template "${route.template}"`, {
+      problems.add('routes/unknown-template', `unknown template "${route.template}"`, {
         ...route.at.template,
         hint: `use one of: ${templateNames.join(', ')}`,
       });

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LOCALES, type Locale } from '../../shared/locales';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import { contentHash } from '../base/content-hash';
 import { lazyFields } from '../base/lazy-fields';
 
@@ -122,7 +122,7 @@ export async function readSiteDefinition(root: string, problems: Problems): Prom
 async function readText(root: string, name: string, problems: Problems, hint: string): Promise<SourceText | undefined> {
   const file = path.join(root, name);
   if (!existsSync(file)) {
-    problems.add(`${name} is missing`, { file, hint });
+    problems.add('read/missing-file', `${name} is missing`, { file, hint });
     return undefined;
   }
   return readTextFile(file, problems);
@@ -161,7 +161,7 @@ async function readLocales(root: string, problems: Problems): Promise<Map<Locale
 function unreadable(file: string, error: unknown, problems: Problems): void {
   const code = (error as NodeJS.ErrnoException)?.code;
   const denied = code === 'EACCES' || code === 'EPERM';
-  problems.add(`cannot read the file: ${denied ? 'permission denied' : ((error as Error)?.message ?? String(error))}`, {
+  problems.add('read/unreadable', `cannot read the file: ${denied ? 'permission denied' : ((error as Error)?.message ?? String(error))}`, {
     file,
     hint: denied ? `let the user who runs the build read it (chmod a+r ${path.basename(file)}), or move it out of the site folder` : 'check that the file is a readable regular file',
     cause: error,
@@ -178,7 +178,7 @@ function textProblem(file: string, bytes: Buffer, problems: Problems): boolean {
   const at = firstInvalidByte(bytes);
   const before = bytes.subarray(0, at);
   const lineStart = before.lastIndexOf(0x0a) + 1;
-  problems.add(`the file is not UTF-8 text: byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} cannot start or continue a character`, {
+  problems.add('read/not-utf8', `the file is not UTF-8 text: byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} cannot start or continue a character`, {
     file,
     line: before.filter((byte) => byte === 0x0a).length + 1,
     column: [...before.subarray(lineStart).toString('utf8')].length + 1,
@@ -213,7 +213,7 @@ async function readTree<T>(dir: string, include: (file: string) => boolean, prob
     const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     const file = path.join(dir, relative);
     if (entry.isSymbolicLink()) {
-      problems.add('the file is a symbolic link', {
+      problems.add('read/symbolic-link', 'the file is a symbolic link', {
         file,
         hint: `sitegen reads only what is in the site folder: put the file itself here (cp --remove-destination "$(readlink -f ${relative})" ${relative})`,
       });
@@ -263,7 +263,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
     const stat = lstatSync(file, { throwIfNoEntry: false });
     if (!stat) return undefined;
     if (stat.isSymbolicLink()) {
-      problems.add('the file is a symbolic link', { file, hint: 'sitegen reads only what is in the site folder: put the file itself here' });
+      problems.add('read/symbolic-link', 'the file is a symbolic link', { file, hint: 'sitegen reads only what is in the site folder: put the file itself here' });
       return undefined;
     }
     try {

@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, visit, type Document, type Node } from 'yaml';
 import type { z } from 'zod';
-import { Problems, type SourceLocation } from '../diagnostics/errors';
+import { Problems, type SourceLocation } from '../diagnostics/diagnostic';
 
 /** A parsed YAML (or JSON) document that can point at any of its nodes by path. */
 export interface YamlSource {
@@ -23,7 +23,7 @@ export function parseYamlSource(text: string, file: string, problems: Problems):
     // Only the first syntax error: the ones after it mostly follow from it.
     const { offset, message } = explainSyntaxError(text, error.pos[0], firstLine(error.message));
     const { line, col } = lines.linePos(offset);
-    problems.add(message, {
+    problems.add('yaml/syntax', message, {
       file,
       line,
       column: col,
@@ -67,7 +67,7 @@ export function dataOf(source: YamlSource, problems: Problems): unknown {
     if (!(error instanceof ReferenceError)) throw error;
     let alias: Node | undefined;
     visit(source.doc, { Alias: (_key, node) => ((alias = node), visit.BREAK) });
-    problems.add('the aliases here expand to too many values', {
+    problems.add('yaml/alias-bomb', 'the aliases here expand to too many values', {
       ...positionOf(source, alias ?? source.doc.contents),
       hint: 'repeat the values instead of nesting aliases (*name) of lists that hold aliases',
       cause: error,
@@ -159,18 +159,18 @@ export function validate<T>(
     const path = [...basePath, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        problems.add(`unknown key "${key}"${describePath(path, ' in ')}`, {
+        problems.add('yaml/unknown-key', `unknown key "${key}"${describePath(path, ' in ')}`, {
           ...locateKey(source, path, key),
           hint: 'remove it or check its spelling',
         });
       }
     } else if (issue.code === 'invalid_type' && !hasNode(source, path)) {
-      problems.add(`missing required field "${describePath(path)}"`, {
+      problems.add('yaml/missing-field', `missing required field "${describePath(path)}"`, {
         ...locate(source, path),
         hint: `add "${String(path[path.length - 1])}" here`,
       });
     } else {
-      problems.add(`${describePath(path)}: ${issue.message}`, locate(source, path));
+      problems.add('yaml/invalid-value', `${describePath(path)}: ${issue.message}`, locate(source, path));
     }
   }
   return undefined;

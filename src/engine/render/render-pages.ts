@@ -2,7 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { LOCALES, type Locale } from '../../shared/locales';
 import { BodyPending, type ContentArrival, type SiteContent } from '../markdown/content';
-import { SiteError, type Problems, type SourceLocation } from '../diagnostics/errors';
+import { SiteError, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
 import { createI18n } from '../messages/i18n';
 import type { MessageCatalog } from '../messages/messages';
 import { BUILDS_DIR } from '../base/output-paths';
@@ -344,7 +344,8 @@ function renderDocument<P extends object>(
     // An error that knows its source (a message in a locale file) points there; others at the template line.
     const where = error instanceof SiteError && error.file ? { file: error.file, line: error.line, column: error.column } : templateFrame(error, templateFiles);
     const hint = error instanceof SiteError ? error.hint : undefined;
-    problems.add((error as Error)?.message ?? String(error), { ...where, hint, cause: error, pages: [page] });
+    const code = error instanceof SiteError ? error.code : 'templates/render';
+    problems.add(code, (error as Error)?.message ?? String(error), { ...where, hint, cause: error, pages: [page] });
     return undefined;
   }
 }
@@ -371,7 +372,7 @@ function createLinks(locale: Locale, input: RenderInput): Links {
   const summaries = new Map<string, PageSummary>();
   const routeOf = (routeId: string) => {
     const route = routes.get(routeId);
-    if (!route) throw new SiteError(`link to unknown route "${routeId}"`, { hint: 'use an id from content/routes.yaml' });
+    if (!route) throw new SiteError('templates/unknown-route', `link to unknown route "${routeId}"`, { hint: 'use an id from content/routes.yaml' });
     return route;
   };
   const summaryOf = (route: Route): PageSummary => {

@@ -1,5 +1,5 @@
 import { imageSize } from 'image-size';
-import type { Problems } from '../diagnostics/errors';
+import type { Problems } from '../diagnostics/diagnostic';
 import type { SiteSettings } from '../config/site-settings';
 import type { ShareImage } from '../template-api';
 import { locate, parseYamlSource } from '../read/yaml-source';
@@ -21,7 +21,7 @@ export function shareImageOf(
   if (!url) return undefined;
   const fail = (message: string, hint: string) => {
     const source = parseYamlSource(siteFile.text, siteFile.path, problems);
-    problems.add(message, { ...(source ? locate(source, ['shareImage']) : { file: siteFile.path }), hint });
+    problems.add('config/share-image', message, { ...(source ? locate(source, ['shareImage']) : { file: siteFile.path }), hint });
     return undefined;
   };
   const bytes = publicFiles.get(url.slice(1));

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { Locale } from '../../shared/locales';
 import { readingMinutesOf, type SiteContent } from '../markdown/content';
-import { Problems } from '../diagnostics/errors';
+import { Problems } from '../diagnostics/diagnostic';
 import { sharedStylesheetScanner } from '../artifacts/inline-sources';
 import type { PageTask, PageWorkerReply, PageWorkerRequest, PageWorkerSetup, WorkerPage } from './page-workers';
 import { pageRenderer, templateFrameIn } from '../render/render-pages';
@@ -107,7 +107,7 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
           const stack = error.cause instanceof Error && error.cause.stack ? templateSources(error.cause.stack) : undefined;
           // Located here only once its stack points at the template sources.
           const where = error.file === undefined && stack ? templateFrameIn(stack, setup.input.templateFiles) : error;
-          return { message: error.message, file: where.file, line: where.line ?? 1, column: where.column ?? 1, hint: error.hint, stack, pages: error.pages };
+          return { code: error.code, message: error.message, file: where.file, line: where.line ?? 1, column: where.column ?? 1, hint: error.hint, stack, pages: error.pages };
         }),
       };
     });

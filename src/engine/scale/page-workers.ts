@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { LOCALES, type Locale } from '../../shared/locales';
-import { SiteError, type Problems, type SourceLocation } from '../diagnostics/errors';
+import { SiteError, type Code, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
 import { inlineSourcesOf, type InlineSources } from '../artifacts/inline-sources';
 import { PACKAGE_ROOT } from '../config/package-info';
 import type { PagePlan } from '../plan/plan-pages';
@@ -37,7 +37,7 @@ export interface PageTask {
 
 
 /** A problem found on a worker, as plain data (a template's error keeps its stack for --verbose). */
-export type WorkerProblem = Partial<SourceLocation> & { message: string; hint: string | undefined; stack: string | undefined; pages: readonly string[] };
+export type WorkerProblem = Partial<SourceLocation> & { code: Code; message: string; hint: string | undefined; stack: string | undefined; pages: readonly string[] };
 
 /** What a worker sends back for a page: the page, or the problems that stopped it. */
 export interface WorkerPage {
@@ -192,5 +192,5 @@ function withoutRoute(plan: PagePlan): PagePlan {
 }
 
 function siteErrorOf({ stack, ...problem }: WorkerProblem): SiteError {
-  return new SiteError(problem.message, { ...problem, cause: stack === undefined ? undefined : Object.assign(new Error(problem.message), { stack }) });
+  return new SiteError(problem.code, problem.message, { ...problem, cause: stack === undefined ? undefined : Object.assign(new Error(problem.message), { stack }) });
 }

@@ -5,7 +5,7 @@ import * as esbuild from 'esbuild';
 import type { OutputFiles } from '../base/output-paths';
 import { contentTypeOf, outputFileCandidates } from './content-types';
 import { HEADERS_FILE, headersForPath } from '../artifacts/header-formats';
-import { BuildFailure, SiteError } from '../diagnostics/errors';
+import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
 
 const EVENTS_PATH = '/_sitegen/dev/events';
 const CLIENT_PATH = '/_sitegen/dev/client.js';
@@ -132,13 +132,13 @@ export function hostAllowed(header: string | undefined, configured: string): boo
 function listenFailure(error: NodeJS.ErrnoException, host: string, port: number): unknown {
   const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   if (error.code === 'EADDRINUSE') {
-    return new BuildFailure([new SiteError(`port ${port} is already in use on ${where}`, { hint: `stop the program that uses it, or pick another port: sitegen watch --port ${port + 1} (--port 0 picks a free one)`, cause: error })]);
+    return new BuildFailure([new SiteError('serve/port-in-use', `port ${port} is already in use on ${where}`, { hint: `stop the program that uses it, or pick another port: sitegen watch --port ${port + 1} (--port 0 picks a free one)`, cause: error })]);
   }
   if (error.code === 'EACCES') {
-    return new BuildFailure([new SiteError(`no permission to serve on ${where}`, { hint: 'ports below 1024 need privileges: pick another, e.g. --port 3000', cause: error })]);
+    return new BuildFailure([new SiteError('serve/port-denied', `no permission to serve on ${where}`, { hint: 'ports below 1024 need privileges: pick another, e.g. --port 3000', cause: error })]);
   }
   if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') {
-    return new BuildFailure([new SiteError(`cannot serve on ${where}: this machine has no such address`, { hint: 'use --host 127.0.0.1 (the default), or an address of this machine', cause: error })]);
+    return new BuildFailure([new SiteError('serve/no-such-address', `cannot serve on ${where}: this machine has no such address`, { hint: 'use --host 127.0.0.1 (the default), or an address of this machine', cause: error })]);
   }
   return error;
 }

@@ -4,7 +4,8 @@ import { build } from '../build';
 import { BuildSession } from '../cache/build-session';
 import { widgetsDirOf } from '../bundle/bundle-widgets';
 import { startDevServer, type DevServer } from './dev-server';
-import { BuildFailure, formatSiteError } from '../diagnostics/errors';
+import { BuildFailure } from '../diagnostics/diagnostic';
+import { formatDiagnostic } from '../diagnostics/format';
 import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
 import { staleFiles } from '../read/read-sources';
@@ -75,7 +76,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       ok = false;
       const text =
         error instanceof BuildFailure
-          ? error.errors.map((problem) => formatSiteError(problem)).join('\n')
+          ? error.errors.map((problem) => formatDiagnostic(problem)).join('\n')
           : `sitegen: ${(error as Error)?.stack ?? String(error)}`;
       report(text);
       server.showProblems(text);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILDS_DIR } from '../base/output-paths';
-import { BuildFailure, SiteError } from '../diagnostics/errors';
+import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
 import { temporaryName } from '../base/temporary-file';
 
 /**
@@ -210,7 +210,7 @@ export function assertReplaceable(outDir: string): void {
   if (!stat) return;
   if (stat.isDirectory() && (readdirSync(outDir).length === 0 || existsSync(path.join(outDir, LATEST)))) return;
   throw new BuildFailure([
-    new SiteError(`the output folder ${outDir} holds files that sitegen did not write`, {
+    new SiteError('output/not-sitegen', `the output folder ${outDir} holds files that sitegen did not write`, {
       file: outDir,
       hint: 'choose an empty or new folder with --out, or delete this one yourself',
     }),
