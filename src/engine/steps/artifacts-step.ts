@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { buildArtifacts, buildSearchFiles } from '../artifacts/build-artifacts';
+import { HEADERS_FILE, headersFile } from '../artifacts/header-formats';
+import { redirectFiles } from '../artifacts/redirect-output';
+import { securityHeaders, type Header } from '../artifacts/security-headers';
+import type { OutputFiles } from '../base/output-paths';
+import type { Problems } from '../diagnostics/diagnostic';
+import { renderErrorPages } from '../render/render-pages';
+import type { LoadedContent } from './content-step';
+import type { ParsedSite } from './parse-step';
+import type { SitePlan } from './plan-step';
+import type { ReadSite } from './read-step';
+import type { RenderedSite } from './render-step';
+import type { BuildRun } from './run';
+import type { PageView } from './view-step';
+
+/** The files besides the pages, and the headers every response carries. */
+export interface SiteArtifacts {
+  files: OutputFiles;
+  headers: Header[];
+}
+
+/**
+ * Step 7: the error pages, the JSON the pages read (payloads carry each page's headings), the
+ * sitemap and feeds, the redirects, the browser bundle and the files of `public/`; then the
+ * security headers, from what every page and the other HTML files contain.
+ */
+export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent, view: PageView, rendered: RenderedSite): Promise<SiteArtifacts> {
+  const { problems, session, config } = run;
+  const { info, renderInput, feeds } = view;
+  const site = read.site!;
+  const { pages } = plan;
+  const { content } = loaded;
+  const files = mergeOutputs(
+    [
+      renderErrorPages(renderInput, problems, view.reuse),
+      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads),
+      buildSearchFiles(pages, feeds, { content, siteUrl: site.url, companyName: site.company.name, timestamp: info.timestamp, indexed: view.indexed }),
+      redirectFiles(plan.redirects, site, parsed.catalog),
+      loaded.widgets.files,
+      view.assets.files,
+    ],
+    new Set(pages.map((page) => page.outputPath)),
+    config.root,
+    problems,
+  );
+  if (files.has(HEADERS_FILE)) {
+    problems.add('output/public-collision', `public/${HEADERS_FILE} has the path of a file the build generates`, {
+      file: path.join(config.root, 'public', HEADERS_FILE),
+      hint: 'remove it: the build writes the security headers from what the pages contain (docs/security.md)',
+    });
+  }
+  problems.throwIfAny();
+  const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
+  const { inline, scanner } = rendered;
+  for (const sources of await Promise.all(otherPages.map(([, bytes]) => scanner.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'))))) {
+    inline.add(sources);
+  }
+  const headers = securityHeaders(site, inline.toSources());
+  files.set(HEADERS_FILE, headersFile(headers));
+  run.timings.lap('build artifacts');
+  return { files, headers };
+}
+
+/** One map of the output files besides the pages; a file of `public/` may not replace a generated one. */
+function mergeOutputs(groups: OutputFiles[], pages: ReadonlySet<string>, root: string, problems: Problems): OutputFiles {
+  const files: OutputFiles = new Map();
+  for (const group of groups) {
+    for (const [name, content] of group) {
+      if (files.has(name) || pages.has(name)) {
+        problems.add('output/public-collision', `public/${name} has the path of a file the build generates`, {
+          file: path.join(root, 'public', name),
+          hint: 'rename or remove it: pages, payloads and build files are generated',
+        });
+      }
+      files.set(name, content);
+    }
+  }
+  return files;
+}

@@ -1,0 +1,55 @@
+import type { LoadedTemplates } from '../bundle/load-templates';
+import type { WidgetBundle } from '../bundle/bundle-widgets';
+import { linkData, parseContent, validateContent, type ContentArrival, type SiteContent } from '../markdown/content';
+import { checkRouteTemplates } from '../plan/route-table';
+import { parseYamlData } from '../read/yaml-source';
+import type { ParsedSite } from './parse-step';
+import type { SitePlan } from './plan-step';
+import type { ReadSite } from './read-step';
+import { settledOrErrors, type BuildRun } from './run';
+
+/** What step 4 loaded: the content (bodies still arriving), the templates and the widgets. */
+export interface LoadedContent {
+  arrival: ContentArrival;
+  content: SiteContent;
+  templates: LoadedTemplates;
+  widgets: WidgetBundle;
+  /** Ends the build when an error was found, once the Markdown's own errors are in too. */
+  stopIfAny(): Promise<void>;
+}
+
+/**
+ * Step 4: the front matter of every route in every locale, parsed while the Markdown bodies
+ * arrive from their threads (pages render as theirs arrive, step 6); then, with the templates
+ * and widgets bundled, the template names and each template's front matter are checked.
+ */
+export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan): Promise<LoadedContent> {
+  const { problems, session } = run;
+  const { sources } = read;
+  const arrival = await parseContent(
+    parsed.routes,
+    plan.pages,
+    read.frontMatters,
+    run.threads,
+    problems,
+    (text, file) => run.once(`front matter ${file}`, text, () => parseYamlData(text, file, problems)),
+    run.once('links', sources.routes!.text, () => linkData(parsed.routes, plan.pages)),
+    read.known,
+    read.cache?.streamBodies(),
+  );
+  // A build that stops before its pages still reports the Markdown's own errors with the rest.
+  const stopIfAny = async () => {
+    if (problems.errors.length === 0) return;
+    await arrival.all;
+    problems.throwIfAny();
+  };
+  run.timings.lap('parse front matter');
+
+  const templates = await settledOrErrors(run.templates, problems);
+  const widgets = await settledOrErrors(parsed.widgets, problems);
+  checkRouteTemplates(parsed.routes, Object.keys(templates.module.templates), problems);
+  const content = validateContent(parsed.routes, arrival.content, templates.module.templates, problems, session?.validated, templates.hash);
+  await stopIfAny();
+  run.timings.lap('load templates, validate content');
+  return { arrival, content, templates, widgets, stopIfAny };
+}

@@ -1,0 +1,90 @@
+import type { BuildCache } from '../cache/build-cache';
+import type { SiteSettings } from '../config/site-settings';
+import { parseSiteSettings } from '../config/site-settings';
+import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnostic';
+import { frontMatterOnly, splitContent, type FrontMatterTexts, type KnownContent } from '../markdown/content';
+import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
+import { leanHeaps } from '../scale/heaps';
+import type { BuildRun } from './run';
+
+/** What step 1 read: the sources, the settings, each content file's front matter, what the cache knows. */
+export interface ReadSite {
+  sources: SiteSources;
+  /** `content/site.yaml` after the environment's overrides (undefined when it has errors). */
+  site: SiteSettings | undefined;
+  frontMatters: FrontMatterTexts;
+  cache: BuildCache | undefined;
+  /** Content files whose Markdown result the cache knows, and this build's cache key of each file. */
+  known: Map<string, KnownContent>;
+  keys: Map<string, string>;
+  /** A large build: its Markdown stays in the files and on the workers. */
+  large: boolean;
+}
+
+/**
+ * Step 1: the sources, the settings (their limits decide which Markdown files are read at
+ * all), and every body the persistent cache does not know sent to the Markdown threads, which
+ * parse them from here on. From here a large build keeps no Markdown text on this thread: the
+ * workers have the bodies, the build id takes the hashes of their bytes, and the front matter is
+ * copied out (110 MB less at 10,000 articles x 3). A function of its own, so that no variable
+ * of the suspended build keeps the texts.
+ */
+export async function readSite(run: BuildRun): Promise<ReadSite> {
+  const { config, session, problems, warnings } = run;
+  // A cold build of a large site (every body to render) keeps lean heaps from the start.
+  if (!session && run.readAhead) leanHeaps(countContentFiles(config.root));
+  const read =
+    session?.sources && session.changed
+      ? await refreshSources(session.sources, session.changed, problems)
+      : // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
+        await readSources(config.root, problems, run.readAhead ? 'now' : 'when-read');
+  if (session) session.sources = read;
+  problems.throwIfAny();
+  const file = read.site!;
+  const site = run.once('site', `${file.text}\0${config.overrides.backendUrl ?? ''}`, () => parseSiteSettings(file.text, file.path, problems, config.overrides));
+  // A Markdown file over the size limit is not sent to be rendered: the build fails on it.
+  const tooLarge = site ? checkContentSizes(read.content, site.limits, problems, warnings) : new Set<string>();
+  // What the persistent cache knows needs no Markdown work, and its files are not even split.
+  const cache = await run.cache;
+  if (cache?.discarded) warnings.push(warning('cache/discarded', cache.discarded));
+  const { known, keys } = cache?.knownContent(read.content, read.routes?.text ?? '') ?? { known: new Map<string, KnownContent>(), keys: new Map<string, string>() };
+  const split = splitContent(tooLarge.size > 0 ? new Map([...read.content].filter(([name]) => !tooLarge.has(name))) : read.content, problems, session?.splits, new Set(known.keys()));
+  // Markdown parsing needs nothing else: it starts now, beside the next steps.
+  const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
+  run.threads.parse(jobs);
+  const large = !session && run.policy.isLarge(jobs.length);
+  const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
+  run.timings.lap(large ? 'read sources (large build)' : 'read sources');
+  return { sources: large ? withoutContentTexts(read) : read, site, frontMatters, cache, known, keys, large };
+}
+
+/**
+ * Markdown files over `limits.markdownMaxSize` are errors, over `markdownWarnSize` warnings:
+ * a body that large is a mistake (a pasted export, a binary), and slow to render.
+ */
+function checkContentSizes(content: SiteSources['content'], limits: SiteSettings['limits'], problems: Problems, warnings: Diagnostic[]): Set<string> {
+  const tooLarge = new Set<string>();
+  for (const [name, source] of content) {
+    if (source.size > limits.markdownMaxSize) {
+      tooLarge.add(name);
+      problems.add('content/too-large', `the file is ${formatSize(source.size)}, over the limit of ${formatSize(limits.markdownMaxSize)} for a Markdown file`, {
+        file: source.path,
+        hint: 'split it into several pages, or raise limits.markdownMaxSize in content/site.yaml',
+      });
+    } else if (source.size > limits.markdownWarnSize) {
+      warnings.push(
+        warning('content/large', `the file is ${formatSize(source.size)}, over ${formatSize(limits.markdownWarnSize)}: large pages are slow to build and to load`, {
+          file: source.path,
+          line: 1,
+          column: 1,
+          hint: 'split it into several pages, or raise limits.markdownWarnSize in content/site.yaml',
+        }),
+      );
+    }
+  }
+  return tooLarge;
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : bytes >= 1e3 ? `${(bytes / 1e3).toFixed(1)} KB` : `${bytes} bytes`;
+}

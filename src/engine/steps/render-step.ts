@@ -1,0 +1,66 @@
+import { InlineSourceSet, sharedStylesheetReader, type PageScanner } from '../artifacts/inline-sources';
+import type { OutputFiles } from '../base/output-paths';
+import { renderPages, type PageSink } from '../render/render-pages';
+import { startPageWorkers } from '../scale/page-workers';
+import type { SitePlan } from './plan-step';
+import type { BuildRun } from './run';
+import type { PageView } from './view-step';
+
+/** What rendering the pages left for the next steps. */
+export interface RenderedSite {
+  /** What the pages contain that the security policy must allow. */
+  inline: InlineSourceSet;
+  /** Reads the other HTML files for the policy too (the error pages, HTML files of `public/`). */
+  scanner: PageScanner;
+  /** Pages a build into memory holds (a build that writes streamed them into the output). */
+  rendered: OutputFiles;
+  /** Pages left as the previous output had them, by output path and hash (persistent cache). */
+  unchanged: Map<string, string>;
+}
+
+/**
+ * Step 6: every page into the output, each as soon as its Markdown is there. A writing build
+ * streams each page into the standby copy as it is rendered (`write/write-output.ts`), so no
+ * build holds every page at once. What each page contains that the security policy must allow
+ * is gathered on the way: the Markdown worker, idle by then, reads the pages while this thread
+ * renders the next. A large site's pages wait for all of its Markdown and render on a worker
+ * per core (`scale/page-workers.ts`).
+ */
+export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, moduleFile: string): Promise<RenderedSite> {
+  const { threads, problems } = run;
+  const { output, assets } = view;
+  const inline = new InlineSourceSet();
+  const stylesheet = 'inline' in assets.stylesheet ? assets.stylesheet.inline : undefined;
+  const scanner: PageScanner = {
+    inlineSources: sharedStylesheetReader(stylesheet, (html) => threads.inlineSources(html)),
+    scanHere: (until) => threads.scanHere(until),
+  };
+  const unchanged = new Map<string, string>();
+  const rendered: OutputFiles = new Map();
+  const sink: PageSink = output
+    ? {
+        page: (page, html, hash) => output.put(page.outputPath, html, hash),
+        unchanged(page, hash) {
+          unchanged.set(page.outputPath, hash);
+          return output.keep(page.outputPath, hash);
+        },
+        allow: (sources) => inline.add(sources),
+      }
+    : {
+        page: (page, html) => void rendered.set(page.outputPath, html),
+        unchanged() {},
+        allow: (sources) => inline.add(sources),
+      };
+  const workerCount = run.session ? 0 : run.policy.pageWorkersFor(plan.pages.length, threads.fillsCores());
+  if (workerCount > 0) {
+    run.pageWorkers = startPageWorkers(moduleFile, workerCount);
+    if (run.pageWorkers) threads.pagesReadElsewhere();
+  }
+  await output?.begin();
+  await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, run.pageWorkers);
+  // Their heaps go now, not at the end of the build.
+  run.pageWorkers?.close();
+  problems.throwIfAny();
+  run.timings.lap(run.pageWorkers ? `render pages (on ${run.pageWorkers.count} workers)` : 'render pages');
+  return { inline, scanner, rendered, unchanged };
+}

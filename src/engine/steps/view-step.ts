@@ -1,0 +1,98 @@
+import { buildAssets } from '../artifacts/build-artifacts';
+import { contentDigest, type BuildInfo } from '../artifacts/build-info';
+import { feedLinks, planFeeds, type FeedPlan } from '../artifacts/feeds';
+import { contentHash } from '../base/content-hash';
+import { buildTime } from '../config/build-time';
+import { ENGINE_VERSION } from '../config/package-info';
+import type { ContentArrival } from '../markdown/content';
+import type { PagePlan } from '../plan/plan-pages';
+import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from '../render/page-config';
+import type { PageReuse, RenderInput } from '../render/render-pages';
+import { shareImageOf } from '../render/share-image';
+import type { Output } from '../write/write-output';
+import type { LoadedContent } from './content-step';
+import type { ParsedSite } from './parse-step';
+import type { SitePlan } from './plan-step';
+import type { ReadSite } from './read-step';
+import { settledOrErrors, type BuildRun } from './run';
+
+/** What every page renders from, and how pages of an earlier build are reused. */
+export interface PageView {
+  info: BuildInfo;
+  renderInput: RenderInput;
+  assets: ReturnType<typeof buildAssets>;
+  feeds: readonly FeedPlan[];
+  /** Whether a page is listed for search engines (its template is not `noindex`). */
+  indexed(page: PagePlan): boolean;
+  /** The opened output folder, for a build that writes. */
+  output: Output | undefined;
+  reuse: PageReuse | undefined;
+}
+
+/**
+ * Step 5: what every page renders from: one view of the configuration, the steps' results and
+ * the hashes of their sources (`render/page-config.ts`). Its hash starts every page's
+ * fingerprint; shortened, it is the release; with the rest of the inputs, the build id.
+ */
+export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<PageView> {
+  const { config, session, problems } = run;
+  const { sources, site } = read;
+  const { templates, widgets, content } = loaded;
+  const committed = await run.commitTime;
+  // Watch mode keeps its first build's time.
+  const sourceFiles = () => [sources.routes, sources.site, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
+  const timeOf = () => buildTime(config.overrides.timestamp, committed, sourceFiles);
+  const time = session ? run.once('build time', 'dev', timeOf) : timeOf();
+  const assets = buildAssets(templates.css, sources.publicFiles);
+  // Templates decide which pages stay out of search results and which pages feeds list.
+  const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
+  const feeds = planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems);
+  const shareImage = shareImageOf(site!, sources.publicFiles, sources.site!, problems);
+  await loaded.stopIfAny();
+  const pageConfig = pageConfigOf({
+    engine: ENGINE_VERSION,
+    settings: site!,
+    year: new Date(time.timestamp).getUTCFullYear(),
+    dev: session !== undefined,
+    routes: { value: parsed.routes, text: sources.routes!.text },
+    messages: { value: parsed.catalog, texts: [...sources.locales.values()].map((file) => file.text) },
+    templates,
+    widgets,
+    stylesheet: assets.stylesheet,
+    shareImage,
+    publicFiles: sources.publicFiles,
+    hashBytes: contentHash,
+  });
+  const release = releaseOf(pageConfig);
+  const info: BuildInfo = {
+    // Watch mode keeps one build id, so an edit changes only the pages that show it.
+    id: session
+      ? 'dev'
+      : buildIdOf(pageConfig, {
+          timestamp: time.timestamp,
+          contentDigest: contentDigest(sources.content),
+          redirectRules: sources.redirects?.text ?? '',
+          redirects: { redirects: [...plan.redirects.redirects], lost: [...plan.redirects.lost] },
+        }),
+    release,
+    timestamp: time.timestamp,
+  };
+  const renderInput = renderInputFrom(pageConfig, release, {
+    content,
+    feeds,
+    feedLinks: feedLinks(feeds, { content, companyName: site!.company.name }),
+    arrival: run.threads.fillsCores() ? afterAll(loaded.arrival.all) : loaded.arrival,
+  });
+  const inputs = { sources, split: read.frontMatters, content, routes: parsed.routes };
+  const output = run.output && (await settledOrErrors(run.output, problems));
+  const everything = pageConfigHash(pageConfig);
+  const reuse = session?.pageReuse(inputs, everything) ?? (read.cache && output ? read.cache.pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)) : undefined);
+  return { info, renderInput, assets, feeds, indexed: (page) => !definitionOf(page).noindex, output, reuse };
+}
+
+/** Arrival for pages that wait until every Markdown body is there. */
+function afterAll(all: Promise<void>): Pick<ContentArrival, 'ready' | 'all'> {
+  let done = false;
+  void all.then(() => (done = true));
+  return { ready: () => (done ? undefined : all), all };
+}
