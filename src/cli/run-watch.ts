@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { reportFailure } from './report';
 
 export interface WatchFlags {
@@ -15,7 +14,7 @@ export async function runWatch(flags: WatchFlags): Promise<void> {
   try {
     const watcher = await watch({ root: flags.root, host: flags.host, port: Number(flags.port), verbose: flags.verbose });
     console.log(`sitegen: serving ${watcher.url} and watching for changes (Ctrl-C stops)`);
-    if (flags.open) openBrowser(watcher.url);
+    if (flags.open) await openBrowser(watcher.url);
     const stop = () => {
       void watcher.close().then(() => process.exit(0));
     };
@@ -26,10 +25,16 @@ export async function runWatch(flags: WatchFlags): Promise<void> {
   }
 }
 
-function openBrowser(url: string): void {
-  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
-  const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
-  const child = spawn(command, args, { detached: true, stdio: 'ignore' });
-  child.on('error', () => console.error(`sitegen: could not open a browser; visit ${url}`));
-  child.unref();
+/**
+ * The default browser, through `open` (which knows macOS, Windows, WSL, Linux desktops and
+ * containers); a machine without one only gets the address to visit.
+ */
+async function openBrowser(url: string): Promise<void> {
+  const { default: open } = await import('open');
+  try {
+    const child = await open(url);
+    child.once('error', () => console.error(`sitegen: could not open a browser; visit ${url}`));
+  } catch {
+    console.error(`sitegen: could not open a browser; visit ${url}`);
+  }
 }

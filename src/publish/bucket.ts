@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { PublishError } from './errors';
 import type { LocalObject } from './local-site';
-import { withRetries, type RetryPolicy } from './retry';
+import { ReportedRetries, type RetryPolicy } from './retry';
 import { formatTarget, type PublishTarget } from './target';
 
 // sitegen pins an SDK release that supports Node 20; the warning concerns later releases,
@@ -35,11 +35,17 @@ export interface ConnectionOptions {
 
 /** The requests a publish makes, under the target's prefix, each retried on throttling and network errors. */
 export class Bucket {
+  private readonly client: S3Client;
+  private readonly retries: ReportedRetries;
+
   constructor(
-    private readonly client: S3Client,
+    connection: ConnectionOptions,
     readonly target: PublishTarget,
-    private readonly retry: RetryPolicy,
-  ) {}
+    retry: RetryPolicy,
+  ) {
+    this.retries = new ReportedRetries(retry);
+    this.client = createClient(connection, this.retries);
+  }
 
   /** Every object under the prefix. */
   async list(): Promise<Map<string, RemoteObject>> {
@@ -67,6 +73,8 @@ export class Bucket {
   /** The text of an object, or undefined when there is none. */
   async getText(key: string): Promise<string | undefined> {
     try {
+      // The body is read inside the request: the SDK retries the request, not the reading of
+      // its body, and the objects read (the deploy records, latest.json) are small.
       return await this.send(`read ${key}`, async () => {
         const response = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.target.prefix + key }));
         return response.Body!.transformToString('utf8');
@@ -115,16 +123,16 @@ export class Bucket {
   }
 
   private send<T>(what: string, request: () => Promise<T>): Promise<T> {
-    return withRetries(what, this.retry, request).catch((error: unknown) => {
+    return this.retries.request(what, request).catch((error: unknown) => {
       throw explain(error, what, this.target);
     });
   }
 }
 
-/** An S3 client for the target: path-style addressing on custom endpoints; retries are ours. */
-export function createClient(options: ConnectionOptions, requestTimeoutMs = 60_000): S3Client {
+/** An S3 client for the target: path-style addressing on custom endpoints, the SDK's retries with the publish's backoff and progress. */
+export function createClient(options: ConnectionOptions, retryStrategy: ReportedRetries, requestTimeoutMs = 60_000): S3Client {
   const config: S3ClientConfig = {
-    maxAttempts: 1,
+    retryStrategy,
     requestHandler: { requestTimeout: requestTimeoutMs, connectionTimeout: 10_000 },
     // Compatible servers do not all understand the SDK's newer default checksums; Content-MD5
     // guards uploads everywhere.
@@ -135,9 +143,7 @@ export function createClient(options: ConnectionOptions, requestTimeoutMs = 60_0
     config.endpoint = options.endpoint;
     config.forcePathStyle = true;
   }
-  // Without a region the SDK reads AWS_REGION and the profile; compatible stores mostly ignore it.
-  const region = options.region ?? (options.endpoint ? process.env.AWS_REGION || 'us-east-1' : undefined);
-  if (region) config.region = region;
+  if (options.region) config.region = options.region;
   if (options.credentials) config.credentials = options.credentials;
   return new S3Client(config);
 }

@@ -1,4 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ConfiguredRetryStrategy } from '@smithy/core/retry';
+import type { RetryErrorInfo, StandardRetryToken } from '@smithy/types';
 
 export interface RetryPolicy {
   /** Tries in all, the first included. */
@@ -12,45 +14,47 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseDelayMs: 250, maxDelayMs: 10_000 };
 
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-const RETRYABLE_NAMES = new Set([
-  'SlowDown',
-  'Throttling',
-  'ThrottlingException',
-  'TooManyRequestsException',
-  'RequestThrottled',
-  'RequestTimeout',
-  'RequestTimeTooSkewed',
-  'InternalError',
-  'ServiceUnavailable',
-  'TimeoutError',
-  'RequestTimeoutException',
-]);
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'ENETUNREACH', 'EHOSTUNREACH', 'ECONNABORTED', 'UND_ERR_SOCKET']);
-
-/** Throttling, a server error, a timeout or a broken connection: worth trying again. */
-export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const failed = error as Error & { $metadata?: { httpStatusCode?: number }; $retryable?: unknown; code?: string };
-  const status = failed.$metadata?.httpStatusCode;
-  if (status !== undefined && RETRYABLE_STATUS.has(status)) return true;
-  if (RETRYABLE_NAMES.has(failed.name) || failed.$retryable) return true;
-  if (failed.code && RETRYABLE_CODES.has(failed.code)) return true;
-  // A connection closed mid-response surfaces as a plain Error from the HTTP layer.
-  return /socket hang up|ECONNRESET|EPIPE/.test(failed.message);
+/** The request a retry is for: what the publish is doing, and the error that failed its last try. */
+interface RequestInFlight {
+  what: string;
+  error?: unknown;
 }
 
-/** Runs `run`, trying again with exponential backoff while it fails in a retryable way. */
-export async function withRetries<T>(what: string, policy: RetryPolicy, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= policy.attempts || !isRetryable(error)) throw error;
-      const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      const delayMs = Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-      policy.onRetry?.(what, attempt, error, delayMs);
-      await sleep(delayMs);
-    }
+/**
+ * The AWS SDK's own retry strategy, which decides what is worth trying again (throttling,
+ * server errors, timeouts, dropped connections, a skewed clock) and keeps a retry quota so a
+ * failing endpoint is not hammered, with the publish's backoff, and each retry told to the
+ * progress output before it waits. The SDK knows nothing of what a request is for: `request`
+ * runs each one in a context that names it.
+ */
+export class ReportedRetries extends ConfiguredRetryStrategy {
+  private readonly inFlight = new AsyncLocalStorage<RequestInFlight>();
+
+  constructor(policy: RetryPolicy) {
+    // The SDK asks for the delay just before it waits: told to the progress output from here.
+    // `attempt` is the try that failed: 1 before the first retry.
+    super(policy.attempts, (attempt) => {
+      const delayMs = backoffDelay(policy, attempt);
+      const request = this.inFlight.getStore();
+      if (request) policy.onRetry?.(request.what, attempt, request.error, delayMs);
+      return delayMs;
+    });
   }
+
+  /** Runs one request (its SDK call, with the retries the SDK makes) as `what`. */
+  request<T>(what: string, send: () => Promise<T>): Promise<T> {
+    return this.inFlight.run({ what }, send);
+  }
+
+  override refreshRetryTokenForRetry(token: StandardRetryToken, errorInfo: RetryErrorInfo): Promise<StandardRetryToken> {
+    const request = this.inFlight.getStore();
+    if (request) request.error = errorInfo.error;
+    return super.refreshRetryTokenForRetry(token, errorInfo);
+  }
+}
+
+/** Exponential backoff with jitter: half the ceiling, plus a random part of the other half. */
+export function backoffDelay(policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, attempt: number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }

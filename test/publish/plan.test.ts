@@ -9,7 +9,6 @@ import type { Bucket } from '../../src/publish/bucket';
 import { allDeletes, otherSitePrefixes, planPublish } from '../../src/publish/plan';
 import { silentReporter } from '../../src/publish/progress';
 import { chooseKeptBuilds, keptKeys } from '../../src/publish/retention';
-import { isRetryable, withRetries } from '../../src/publish/retry';
 import { runPool } from '../../src/publish/run-pool';
 import { parseTarget } from '../../src/publish/target';
 
@@ -230,42 +229,7 @@ describe('retention', () => {
   });
 });
 
-describe('retries and the pool', () => {
-  const throttled = Object.assign(new Error('Please reduce your request rate.'), { name: 'SlowDown', $metadata: { httpStatusCode: 503 } });
-  const denied = Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } });
-  const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
-
-  it('tells retryable failures from final ones', () => {
-    expect(isRetryable(throttled)).toBe(true);
-    expect(isRetryable(reset)).toBe(true);
-    expect(isRetryable(new Error('socket hang up'))).toBe(true);
-    expect(isRetryable(denied)).toBe(false);
-    expect(isRetryable(new TypeError('bad'))).toBe(false);
-  });
-
-  it('retries with growing delays until it succeeds, and gives up on a final error at once', async () => {
-    const delays: number[] = [];
-    let calls = 0;
-    const policy = { attempts: 5, baseDelayMs: 4, maxDelayMs: 20, onRetry: (_what: string, _attempt: number, _error: unknown, ms: number) => delays.push(ms) };
-    const value = await withRetries('upload x', policy, async () => {
-      if (++calls < 4) throw throttled;
-      return 'done';
-    });
-    expect(value).toBe('done');
-    expect(calls).toBe(4);
-    expect(delays).toHaveLength(3);
-    expect(delays[0]).toBeGreaterThanOrEqual(2);
-    expect(delays[2]).toBeGreaterThanOrEqual(8);
-    expect(delays.every((ms) => ms <= 20)).toBe(true);
-
-    calls = 0;
-    await expect(withRetries('upload y', policy, async () => (calls++, Promise.reject(denied)))).rejects.toBe(denied);
-    expect(calls).toBe(1);
-    calls = 0;
-    await expect(withRetries('upload z', { ...policy, attempts: 3 }, async () => (calls++, Promise.reject(throttled)))).rejects.toBe(throttled);
-    expect(calls).toBe(3);
-  });
-
+describe('the pool', () => {
   it('runs at most N tasks at once and starts none after a failure', async () => {
     let running = 0;
     let peak = 0;

@@ -1,38 +1,28 @@
 import path from 'node:path';
+import { lookup, mimes } from 'mrmime';
 
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.pdf': 'application/pdf',
-  '.webmanifest': 'application/manifest+json',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.map': 'application/json; charset=utf-8',
-};
-
-/** Sent for extensions this table does not know. */
+/** Sent for extensions the table does not know. */
 export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
 
-/** The Content-Type of an output file, by its extension. */
+// Favicons, which mrmime's table leaves out; XML (sitemap, feeds) as application/xml, the
+// type of RFC 7303 that takes its charset from the document rather than text/xml's ASCII.
+mimes.ico ??= 'image/x-icon';
+mimes.xml = 'application/xml';
+
+/** Types whose text a browser must read as UTF-8, which is what sitegen writes. */
+const TEXT = /^text\/|^application\/(json|xml|manifest\+json)$|\+xml$/;
+
+/**
+ * The Content-Type of an output file, by its extension, from mrmime's table (the IANA and
+ * Apache types), text types with `charset=utf-8`.
+ */
 export function contentTypeOf(file: string): string {
   // The redirect rules of Netlify and Cloudflare Pages, a text file without an extension.
-  if (path.basename(file) === '_redirects') return TYPES['.txt']!;
-  return TYPES[path.extname(file).toLowerCase()] ?? UNKNOWN_CONTENT_TYPE;
+  const name = path.basename(file);
+  const type = name === '_redirects' ? 'text/plain' : name.endsWith('.map') ? 'application/json' : lookup(name);
+  if (!type) return UNKNOWN_CONTENT_TYPE;
+  // An SVG is an image: a charset in its type would make some CDNs compress or serve it as text.
+  return TEXT.test(type) && type !== 'image/svg+xml' ? `${type}; charset=utf-8` : type;
 }
 
 /**
