@@ -2,7 +2,7 @@
 // the same load: `node bench/markdown-parse.mjs [count]`. The engine leaves out what cannot
 // match in a body (src/engine/markdown/markdown.ts) and is bundled as the CLI is, with the patches to
 // its libraries (scripts/library-patches.mjs); both give the same tree
-// (test/engine/markdown.test.ts, test/engine/library-patches.test.ts).
+// (test/engine/markdown/markdown.test.ts, test/engine/markdown/library-patches.test.ts).
 // Two sets of bodies: generated articles (each with a table, none with an `@`) and the real
 // site's pages and articles.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Patches to dependencies, applied when the engine is bundled (scripts/build-cli.mjs, as an
 // esbuild plugin). Each changes how a library does its work, never what it returns: the
 // engine run from its sources has the libraries as published, and
-// test/engine/library-patches.test.ts compares the results with and without each patch (so do
+// test/engine/markdown/library-patches.test.ts compares the results with and without each patch (so do
 // the tests that compare the CLI's output with the API's). The patched packages are pinned
 // (`overrides` in package.json). A patch that does not find the code it was written for is left
 // out with a warning, and the library is bundled as published: an install never fails because

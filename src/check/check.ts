@@ -1,17 +1,10 @@
-import path from 'node:path';
-import { Problems } from '../engine/diagnostics/diagnostic';
-import { planPages } from '../engine/plan/plan-pages';
-import { readSiteDefinition } from '../engine/read/read-sources';
-import { parseRouteTable } from '../engine/plan/route-table';
-import { parseSiteSettings } from '../engine/config/site-settings';
+import { readSiteDefinition, sortDiagnostics } from '../engine/index';
 import { createContext } from './context';
-import { sortDiagnostics } from '../engine/index';
 import type { Finding } from './finding';
 import { readOutput } from './read-output';
 import { checkHreflang } from './rules/hreflang';
 import { checkLinksAndAssets } from './rules/links-and-assets';
 import { checkLocaleLinks } from './rules/locale-links';
-import { checkMessages } from './rules/messages';
 import { checkPageQuality } from './rules/page-quality';
 import { checkRedirects } from './rules/redirects';
 import { checkRoutesAndForms } from './rules/routes-and-forms';
@@ -35,13 +28,12 @@ export interface CheckResult {
 }
 
 /**
- * `sitegen check`: reads the built output once and the site's route table, settings and
- * locale files through the engine's parsers, then runs each rule family over them.
- * A folder that is not a sitegen build throws a `SiteError`; problems of the site are findings.
+ * `sitegen check`: reads the built output once and what the site's sources define (settings,
+ * route table, locale files, through the engine's parsers), then runs each rule family over
+ * them. A folder that is not a sitegen build throws a `SiteError`; problems of the site are
+ * findings.
  */
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
-  const root = path.resolve(options.root ?? '.');
-  const outDir = path.resolve(root, options.out ?? 'dist');
   const timings: Array<[string, number]> = [];
   let last = performance.now();
   const lap = (stage: string) => {
@@ -50,31 +42,28 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     last = now;
   };
 
-  // 1. The sources the output must agree with, and the output itself, read at the same time.
-  const sourceProblems = new Problems();
-  const [definition, output] = await Promise.all([readSiteDefinition(root, sourceProblems), readOutput(outDir)]);
-  lap('read output and sources');
+  // 1. What the sources define: the settings, the route table and its pages, the locale files.
+  const definition = await readSiteDefinition({ root: options.root, out: options.out });
+  const { config } = definition;
+  const findings: Finding[] = [...definition.problems];
+  lap('read sources');
 
-  // 2. Translation files, route table and settings, through the engine's parsers.
-  const findings: Finding[] = checkMessages(root, definition.locales);
-  const routes = definition.routes ? parseRouteTable(definition.routes.text, definition.routes.path, sourceProblems) : undefined;
-  const site = definition.site ? parseSiteSettings(definition.site.text, definition.site.path, sourceProblems) : undefined;
-  const plans = routes ? planPages(routes, sourceProblems) : undefined;
-  findings.push(...sourceProblems.errors);
-  if (plans && sourceProblems.ok) findings.push(...checkRoutesAndForms(plans, output));
+  // 2. The output, and its pages and redirects against the route table.
+  const output = await readOutput(config.outDir);
+  lap('read output');
+  if (definition.pages && definition.problems.length === 0) findings.push(...checkRoutesAndForms(definition.pages, output));
   findings.push(...checkRedirects(output));
-  lap('messages, routes');
+  lap('routes');
 
-  // 3. The pages: without the site URL, absolute links cannot be told from external ones.
-  if (site) {
-    const context = createContext(new URL(site.url).origin, output);
-    findings.push(...checkLinksAndAssets(context));
-    lap('links and assets');
-    findings.push(...checkLocaleLinks(context), ...checkHreflang(context));
-    lap('locale links, hreflang');
-    findings.push(...checkPageQuality(context));
-    lap('page quality');
-  }
+  // 3. The pages.
+  const context = createContext(new URL(config.site.url).origin, config.site.locales, output);
+  findings.push(...checkLinksAndAssets(context));
+  lap('links and assets');
+  findings.push(...checkLocaleLinks(context), ...checkHreflang(context));
+  lap('locale links, hreflang');
+  findings.push(...checkPageQuality(context));
+  lap('page quality');
+  const outDir = config.outDir;
   const pages = output.documents.filter((document) => document.entry).length;
   return { outDir, findings: sortDiagnostics(findings), pages, files: output.files.size, timings };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Code } from '../engine/index';
+import type { SiteLocales } from '../shared/locales';
 import { inFile, onPage, type Finding } from './finding';
 import type { BuiltOutput, OutputDocument } from './read-output';
 import { resolveReference, type Resolved } from './resolve';
@@ -8,6 +9,8 @@ import { resolveReference, type Resolved } from './resolve';
 export interface CheckContext {
   /** `https://www.kestrelbyte.example`: absolute URLs on it are internal. */
   origin: string;
+  /** The site's locales, from its settings. */
+  locales: SiteLocales;
   output: BuiltOutput;
   /** HTML documents by output file (`hu/karrier/index.html`). */
   documentByFile: ReadonlyMap<string, OutputDocument>;
@@ -20,10 +23,11 @@ export interface CheckContext {
 const SLASH = 0x2f;
 const ABSOLUTE = /^[a-z][a-z0-9+.-]*:/i;
 
-export function createContext(origin: string, output: BuiltOutput): CheckContext {
+export function createContext(origin: string, locales: SiteLocales, output: BuiltOutput): CheckContext {
   const cache = new Map<string, Resolved>();
   return {
     origin,
+    locales,
     output,
     documentByFile: new Map(output.documents.map((document) => [document.file, document])),
     pageByUrl: new Map(output.documents.filter((document) => document.entry).map((document) => [document.url, document])),

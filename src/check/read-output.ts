@@ -1,11 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../engine/diagnostics/diagnostic';
-import { repairOutput } from '../engine/write/output-folder';
-import { outputPathOf } from '../engine/plan/plan-pages';
-import { REDIRECTS_FILE, type RedirectHistory } from '../engine/plan/previous-build';
-import { isLocale, type Locale } from '../shared/locales';
+import { outputPathOf, REDIRECTS_FILE, repairOutput, SiteError, type RedirectHistory } from '../engine/index';
+import type { Locale } from '../shared/locales';
 import { createInterner, parsePage, type PageFacts } from './parse-page';
 
 /** A page of the build manifest: `dist/_sitegen/builds/meta/<release>.json`. */
@@ -104,7 +101,7 @@ async function readManifest(dir: string): Promise<{ buildId: string; release: st
   }
   const manifest = new Map<string, ManifestEntry>();
   for (const [url, value] of Object.entries(routes as Record<string, Partial<ManifestEntry>>)) {
-    if (typeof value.route !== 'string' || !isLocale(value.locale) || typeof value.alternates !== 'object') {
+    if (typeof value.route !== 'string' || typeof value.locale !== 'string' || typeof value.alternates !== 'object') {
       throw new SiteError('check/damaged-build', `the manifest entry of ${url} lacks its route, locale or alternates`, { file, hint: 'run `sitegen build` again' });
     }
     manifest.set(url, { url, route: value.route, locale: value.locale, alternates: value.alternates });
@@ -119,7 +116,7 @@ async function readRedirects(dir: string): Promise<Pick<BuiltOutput, 'redirects'
   const redirects = new Map<string, string>();
   for (const [url, entry] of Object.entries(history?.redirects ?? {})) if (typeof entry?.to === 'string') redirects.set(url, entry.to);
   const lost = new Map<string, { route?: string; locale: Locale }>();
-  for (const [url, entry] of Object.entries(history?.lost ?? {})) if (isLocale(entry?.locale)) lost.set(url, entry);
+  for (const [url, entry] of Object.entries(history?.lost ?? {})) if (typeof entry?.locale === 'string') lost.set(url, entry);
   return { redirects, lost };
 }
 

@@ -1,5 +1,5 @@
-import { outputFileCandidates } from '../engine/serve/content-types';
-import { isLocale, type Locale } from '../shared/locales';
+import { outputFileCandidates } from '../engine/index';
+import { isLocaleOf, type Locale, type SiteLocales } from '../shared/locales';
 
 /** Where a reference leads. */
 export type Resolved =
@@ -51,7 +51,7 @@ export function pageUrlOf(urlPath: string): string {
 }
 
 /** The locale a path's prefix names (`/hu/...` is `hu`), undefined for unprefixed paths. */
-export function prefixLocale(urlPath: string): Locale | undefined {
+export function prefixLocale(urlPath: string, locales: SiteLocales): Locale | undefined {
   const first = urlPath.split('/')[1];
-  return isLocale(first) ? first : undefined;
+  return isLocaleOf(locales, first) ? first : undefined;
 }

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { version } from '../../package.json';
+import { PUBLISH_DEFAULTS } from '../publish/defaults';
 import { runBuild } from './run-build';
 import { runPublish } from './run-publish';
 import { runCheck } from './run-check';
@@ -57,11 +58,11 @@ export function createProgram(): Command {
     .option('--endpoint <url>', 'an S3-compatible endpoint (path-style addressing), e.g. http://127.0.0.1:9000')
     .option('--region <region>', 'the bucket\'s region (default: AWS_REGION, else the profile\'s, or us-east-1 with --endpoint)')
     .option('--dry-run', 'print the plan and change nothing', false)
-    .option('--max-deletes <n>', 'stop before changing anything when more objects would be deleted', count(0), 50)
+    .option('--max-deletes <n>', 'stop before changing anything when more objects would be deleted', count(0), PUBLISH_DEFAULTS.maxDeletes)
     .option('--force', 'allow more deletions than --max-deletes, and a target sitegen did not publish to', false)
     .option('--policy-changed', 'the host now sends this build\'s security headers: publish although they differ from the live build\'s', false)
-    .option('--concurrency <n>', 'requests at a time', count(1), 8)
-    .option('--keep-builds <n>', 'earlier builds whose hashed assets stay for pages still open', count(0), 3)
+    .option('--concurrency <n>', 'requests at a time', count(1), PUBLISH_DEFAULTS.concurrency)
+    .option('--keep-builds <n>', 'earlier builds whose hashed assets stay for pages still open', count(0), PUBLISH_DEFAULTS.keepBuilds)
     .option('--verbose', 'show stack traces of unexpected errors', false)
     .action(runPublish);
 

@@ -2,8 +2,9 @@ import type { BuildInfo } from './artifacts/build-info';
 import type { Header } from './artifacts/security-headers';
 import type { OutputFiles } from './base/output-paths';
 import type { BuildSession } from './cache/build-session';
-import { CacheDamaged } from './cache/cache-file';
-import { resolveOptions, type ResolvedOptions, type UserOptions } from './config/options';
+import { CacheDamaged } from './base/sealed-file';
+import type { UserOptions } from './config/options';
+import { resolveConfig, type ResolvedConfig } from './config/resolve-config';
 import { warning, type Diagnostic } from './diagnostics/diagnostic';
 import { lostUrlWarnings } from './plan/plan-redirects';
 import type { PagePlan } from './plan/plan-pages';
@@ -50,7 +51,7 @@ export interface BuildResult extends BuildInfo {
  * run again on an empty cache, with a warning: never a page from damaged bytes.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
-  const config = resolveOptions(options, options.session !== undefined);
+  const config = await resolveConfig(options, options.session);
   try {
     return await buildWith(config, options.session, 'use');
   } catch (error) {
@@ -67,7 +68,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * errors are collected so that a build reports all it found. Nothing is written unless every
  * step succeeded: pages go into a standby copy of the output, swapped in at the end.
  */
-async function buildWith(config: ResolvedOptions, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
+async function buildWith(config: ResolvedConfig, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
   const run = startRun(config, session, cacheMode); // Markdown threads, bundling, cache, output folder, previous build: beside this thread
   try {
     const read = await readSite(run); // 1. the sources and settings; Markdown sent to its threads

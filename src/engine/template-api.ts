@@ -87,6 +87,8 @@ export interface I18n {
   locale: Locale;
   /** BCP 47 tag (`hu-HU`). */
   language: string;
+  /** The locale's text direction (`dir` of `<html>`). */
+  dir: 'ltr' | 'rtl';
   /** An ICU message from `locales/<locale>.json`. */
   t(key: string, values?: Record<string, string | number | Date>): string;
   /** `2025-03-05` as `March 5, 2025` / `2025. március 5.` / `5. März 2025`. */

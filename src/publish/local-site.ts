@@ -2,14 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILDS_DIR } from '../engine/base/output-paths';
-import { contentTypeOf, UNKNOWN_CONTENT_TYPE } from '../engine/serve/content-types';
-import { REDIRECTS_FILE } from '../engine/plan/previous-build';
+import { BUILDS_DIR, contentTypeOf, HEADERS_FILE, REDIRECTS_FILE, repairOutput, UNKNOWN_CONTENT_TYPE } from '../engine/index';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
-import { HEADERS_FILE } from '../engine/artifacts/header-formats';
-import { repairOutput } from '../engine/write/output-folder';
 import { readPolicy, type Policy } from './policy';
 
 /** One object the publish puts in the bucket, by its key relative to the target's prefix. */

@@ -1,6 +1,4 @@
-import { ASSETS_DIR, BUILDS_DIR } from '../engine/base/output-paths';
-import { contentTypeOf } from '../engine/serve/content-types';
-import { REDIRECTS_FILE } from '../engine/plan/previous-build';
+import { ASSETS_DIR, BUILDS_DIR, contentTypeOf, REDIRECTS_FILE } from '../engine/index';
 
 /** What an object of the site is; it decides its headers and when it is uploaded. */
 export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'history' | 'static' | 'page' | 'payload' | 'index' | 'pointer';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HEADERS_FILE, headersForPath } from '../engine/artifacts/header-formats';
+import { HEADERS_FILE, headersForPath } from '../engine/index';
 
 export type PolicyHeader = readonly [name: string, value: string];
 

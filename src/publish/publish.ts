@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { Bucket, createClient, type ConnectionOptions } from './bucket';
+import { Bucket } from './bucket';
 import { parsePointer, parseRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { executePlan } from './execute';
@@ -9,36 +8,9 @@ import { allDeletes, otherSitePrefixes, planPublish, totals, type PublishPlan } 
 import { policyDiff } from './policy';
 import { silentReporter, type PublishReporter } from './progress';
 import { chooseKeptBuilds, keptKeys, publishedBySitegen, recordIdOf } from './retention';
-import { DEFAULT_RETRY, type RetryPolicy } from './retry';
-import { formatTarget, parseTarget } from './target';
-
-export interface PublishOptions extends ConnectionOptions {
-  /** `s3://bucket` or `s3://bucket/prefix`. */
-  target: string;
-  /** The site folder. Default: the current directory. */
-  root?: string;
-  /** The built output folder. Default: `dist` under the root. */
-  out?: string;
-  /** Plan and report, change nothing. */
-  dryRun?: boolean;
-  /** More deletions than this stop the publish before it changes anything, unless `force`. Default 50. */
-  maxDeletes?: number;
-  /** Allow more than `maxDeletes` deletions, and publishing where sitegen did not publish before. */
-  force?: boolean;
-  /**
-   * The host's security headers were updated for this build: publish although its policy differs
-   * from the live build's.
-   */
-  policyChanged?: boolean;
-  /** Requests at a time. Default 8. */
-  concurrency?: number;
-  /** Earlier builds whose hashed assets stay for pages still open. Default 3. */
-  keepBuilds?: number;
-  reporter?: PublishReporter;
-  retry?: Partial<RetryPolicy>;
-  /** Stops the publish after the requests under way (Ctrl-C); running it again completes it. */
-  signal?: AbortSignal;
-}
+import { resolvePublishOptions, type PublishOptions } from './options';
+import type { RetryPolicy } from './retry';
+import { formatTarget } from './target';
 
 export interface PublishResult {
   buildId: string;
@@ -54,13 +26,11 @@ export interface PublishResult {
  * Publishes a built site to S3-compatible object storage. Reads like the steps it takes:
  * read the build, read the bucket, plan, check the plan, upload in phases, delete.
  */
+export type { PublishOptions };
+
 export async function publish(options: PublishOptions): Promise<PublishResult> {
-  const target = parseTarget(options.target);
-  const root = path.resolve(options.root ?? '.');
-  const outDir = path.resolve(root, options.out ?? 'dist');
-  const maxDeletes = checkCount('--max-deletes', options.maxDeletes ?? 50, 0);
-  const concurrency = checkCount('--concurrency', options.concurrency ?? 8, 1);
-  const keepBuilds = checkCount('--keep-builds', options.keepBuilds ?? 3, 0);
+  const resolved = resolvePublishOptions(options);
+  const { target, outDir, maxDeletes, concurrency, keepBuilds } = resolved;
   const reporter = options.reporter ?? silentReporter;
   const where = formatTarget(target);
 
@@ -69,10 +39,10 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   for (const file of local.untyped) reporter.warn(`${file} has no known Content-Type; it is sent as application/octet-stream`);
 
   // 2. The bucket: what is there, which build is live, the records of the builds to keep.
-  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry, onRetry: (...args) => reporter.retrying(...args) };
-  const bucket = new Bucket(createClient(options), target, retry);
+  const retry: RetryPolicy = { ...resolved.retry, onRetry: (...args) => reporter.retrying(...args) };
+  const bucket = new Bucket(resolved.connection, target, retry);
   const remote = await bucket.list();
-  if (remote.size > 0 && !publishedBySitegen(remote, POINTER_KEY) && !options.force) {
+  if (remote.size > 0 && !publishedBySitegen(remote, POINTER_KEY) && !resolved.force) {
     throw new PublishError('publish/foreign-target', `${where} holds ${remote.size} object(s) that sitegen did not publish (no ${POINTER_KEY})`, {
       hint: 'check --target; to publish there anyway pass --force, which also deletes every object that is not part of the build',
     });
@@ -84,7 +54,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
   const records = await Promise.all(recordIds.map(async (id) => ({ id, record: parseRecord((await bucket.getText(recordKey(id))) ?? '') })));
   const otherSites = otherSitePrefixes(remote.keys());
   const inOtherSite = local.objects.filter((object) => otherSites.some((prefix) => object.key.startsWith(prefix)));
-  if (inOtherSite.length > 0 && !options.force) {
+  if (inOtherSite.length > 0 && !resolved.force) {
     const prefix = otherSites.find((candidate) => inOtherSite[0]!.key.startsWith(candidate))!;
     throw new PublishError('publish/other-site', `${where}${prefix} holds another site (${prefix}${POINTER_KEY}), and this build has ${inOtherSite.length} object(s) there (${inOtherSite[0]!.key}); nothing was changed`, {
       hint: `publish one of the two sites to another prefix; --force overwrites that site's objects`,
@@ -107,15 +77,15 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     plan,
     target: where,
     keptBuilds: keptIds,
-    dryRun: options.dryRun ?? false,
-    policy: { build: local.policy?.hash, live: livePolicy?.hash, changedByFlag: Boolean(options.policyChanged) },
+    dryRun: resolved.dryRun,
+    policy: { build: local.policy?.hash, live: livePolicy?.hash, changedByFlag: resolved.policyChanged },
   });
   if (local.policy && !livePolicy) {
     reporter.warn(`no earlier policy to compare with (${liveId ? `the live build ${liveId} recorded none` : 'nothing is live here yet'}): the host must send the security headers of this build, policy ${local.policy.hash} (docs/security.md, "Hosts")`);
   }
 
   // The host sends the security headers (set by hand behind S3): pages of a build whose policy it does not send break.
-  if (local.policy && livePolicy && livePolicy.hash !== local.policy.hash && !options.policyChanged) {
+  if (local.policy && livePolicy && livePolicy.hash !== local.policy.hash && !resolved.policyChanged) {
     const diff = policyDiff(livePolicy, local.policy).map((line) => `  ${line}`);
     throw new PublishError(
       'publish/policy-changed',
@@ -128,7 +98,7 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
 
   // 4. A large deletion is more often a wrong --target or a broken build than a real change: stop before changing anything.
   const deletes = allDeletes(plan);
-  if (deletes.length > maxDeletes && !options.force) {
+  if (deletes.length > maxDeletes && !resolved.force) {
     const sample = deletes.slice(0, 5).map((object) => object.key).join(', ');
     throw new PublishError('publish/too-many-deletes', `${where}: the publish would delete ${deletes.length} objects, more than --max-deletes ${maxDeletes} (${sample}${deletes.length > 5 ? ', ...' : ''}); nothing was changed`, {
       hint: `check --target and the output folder; if the deletions are intended, pass --force or --max-deletes ${deletes.length}`,
@@ -139,10 +109,10 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     buildId: local.buildId,
     target: where,
     plan,
-    dryRun: options.dryRun ?? false,
+    dryRun: resolved.dryRun,
     skipped: totals(plan.skipped),
   };
-  if (options.dryRun) return { ...result, uploaded: { count: 0, bytes: 0 }, deleted: { count: 0, bytes: 0 } };
+  if (resolved.dryRun) return { ...result, uploaded: { count: 0, bytes: 0 }, deleted: { count: 0, bytes: 0 } };
 
   // 5. Upload phase by phase (record, assets, pages, latest.json), then delete.
   try {
@@ -151,11 +121,4 @@ export async function publish(options: PublishOptions): Promise<PublishResult> {
     reporter.close();
   }
   return { ...result, uploaded: totals(plan.phases.flatMap((entry) => entry.uploads)), deleted: totals(deletes) };
-}
-
-function checkCount(flag: string, value: number, min: number): number {
-  if (!Number.isInteger(value) || value < min) {
-    throw new PublishError('publish/invalid-option', `${flag} must be a whole number of at least ${min}, not ${value}`, { hint: `e.g. ${flag} ${Math.max(min, 8)}` });
-  }
-  return value;
 }

@@ -3,7 +3,7 @@
  * choices (see the spec's README). Pure functions over `document.cookie` strings; browser code
  * passes `document`, tests pass a fake.
  */
-import { isLocale, type Locale } from './locales';
+import type { Locale } from './locales';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 /** The ids of every cookie the site declared when consent was given, concatenated in order. */
@@ -35,9 +35,10 @@ export function deleteCookie(jar: CookieJar, name: string, domain?: string): voi
   jar.cookie = `${name}=; max-age=0; path=/${domain ? `; domain=${domain}` : ''}`;
 }
 
-export function storedLocale(jar: CookieJar): Locale | undefined {
+/** The locale the visitor chose before, if it is one of `locales` (the site's codes). */
+export function storedLocale(jar: CookieJar, locales: readonly Locale[]): Locale | undefined {
   const value = readCookie(jar, LOCALE_COOKIE);
-  return isLocale(value) ? value : undefined;
+  return value !== undefined && locales.includes(value) ? value : undefined;
 }
 
 export function rememberLocale(jar: CookieJar, locale: Locale, secure: boolean): void {

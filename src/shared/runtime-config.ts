@@ -25,6 +25,12 @@ export interface RuntimeConfig {
   /** The release this page belongs to: a newer one means its assets may be gone. */
   release: string;
   locale: Locale;
+  /** The BCP 47 tag of the page's locale (formatting, the backend's `Accept-Language`). */
+  language: string;
+  /** The site's locales: the code and tag of each. */
+  locales: Array<{ code: Locale; tag: string }>;
+  /** The default locale, whose messages the browser bundle carries for when a page's cannot load. */
+  defaultLocale: Locale;
   /** The latest-build document, polled for new deployments. */
   latestBuild: string;
   /** The release's route manifest. */

@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure, SiteError } from '../../src/engine';
-import { LOCALES } from '../../src/shared/locales';
-import { snapshotTree } from '../helpers/site';
+import { LOCALE_CODES as LOCALES, snapshotTree } from '../helpers/site';
 import { anyValue, corrupt, hostileText, icuMessage, markdownBody, textCorruption } from './hostile-input';
 import { smallSite } from './small-site';
 

@@ -1,9 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { Problems } from '../../src/engine/diagnostics/diagnostic';
-import { planPages, type PagePlan } from '../../src/engine/plan/plan-pages';
-import { parseRouteTable } from '../../src/engine/plan/route-table';
+import { readSiteDefinition, type PagePlan } from '../../src/engine/index';
 import { REPO } from './site';
 
 /** A site as the bundled CLI built it: the real site of this test run (`test/global-setup.ts`), or another. */
@@ -35,11 +33,9 @@ export async function readBuilt(out: string, root = REPO): Promise<RealSite> {
   await Promise.all(names.map(async (name) => files.set(name, TEXT.test(name) ? await readFile(path.join(out, name), 'utf8') : await readFile(path.join(out, name)))));
   const latest = JSON.parse(files.get('_sitegen/builds/latest.json') as string) as { id: string; release: string; timestamp: number };
   const manifest = JSON.parse(files.get(`_sitegen/builds/meta/${latest.release}.json`) as string) as { routes: Record<string, unknown> };
-  const problems = new Problems();
-  const routesFile = path.join(root, 'content/routes.yaml');
-  const routes = parseRouteTable(await readFile(routesFile, 'utf8'), routesFile, problems);
-  const pages = routes ? planPages(routes, problems) : [];
-  problems.throwIfAny();
+  const definition = await readSiteDefinition({ root });
+  if (definition.problems.length > 0) throw new Error(`the site's sources have problems: ${definition.problems.map((problem) => problem.message).join('; ')}`);
+  const pages = definition.pages!;
   const planned = pages.map((page) => page.url).sort();
   const built = Object.keys(manifest.routes).sort();
   if (planned.join('\n') !== built.join('\n')) throw new Error(`the build's manifest lists other pages than the route table plans: ${built.length} against ${planned.length}`);

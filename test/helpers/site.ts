@@ -4,6 +4,10 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { parseSiteSettings, type SiteSettings } from '../../src/engine/config/site-settings';
+import { Problems } from '../../src/engine/diagnostics/diagnostic';
+import type { SiteLocales } from '../../src/shared/locales';
 import { afterAll } from 'vitest';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -93,3 +97,16 @@ export async function withEnv<T>(vars: Record<string, string>, run: () => Promis
     }
   }
 }
+
+/** The real site's settings (`content/site.yaml`), as the engine resolves them: its locales among them. */
+export const REAL_SETTINGS: SiteSettings = (() => {
+  const file = path.join(REPO, 'content/site.yaml');
+  const problems = new Problems();
+  const settings = parseSiteSettings(readFileSync(file, 'utf8'), file, problems);
+  problems.throwIfAny();
+  return settings!;
+})();
+
+/** The real site's locales, and their codes: what unit tests of the stages plan with. */
+export const SITE_LOCALES: SiteLocales = REAL_SETTINGS.locales;
+export const LOCALE_CODES: readonly string[] = SITE_LOCALES.all.map((locale) => locale.code);

@@ -90,11 +90,11 @@ describe('the built pages', () => {
     for (const page of site.pages) {
       const html = String(site.files.get(page.outputPath));
       const footer = html.slice(html.indexOf('<footer'));
-      const [privacy, imprint] = {
+      const [privacy, imprint] = ({
         en: ['/privacy-policy', '/imprint'],
         hu: ['/hu/adatvedelem', '/hu/impresszum'],
         de: ['/de/datenschutz', '/de/impressum'],
-      }[page.locale];
+      } as Record<string, [string, string]>)[page.locale]!;
       expect(footer, page.url).toContain(`href="${privacy}"`);
       expect(footer, page.url).toContain(`href="${imprint}"`);
     }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { realSite, type RealSite } from '../helpers/real-site';
 
 const ORIGIN = 'https://www.kestrelbyte.example';
-const OG_LOCALES = { en: 'en_US', hu: 'hu_HU', de: 'de_DE' } as const;
+const OG_LOCALES: Record<string, string> = { en: 'en_US', hu: 'hu_HU', de: 'de_DE' };
 let site: RealSite;
 const html = (file: string) => site.files.get(file) as string;
 const meta = (page: string, key: string) =>

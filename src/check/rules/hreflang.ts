@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../shared/locales';
+import { isLocaleOf, localeCodes, type Locale } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
 import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
@@ -7,11 +7,10 @@ import type { OutputDocument } from '../read-output';
 import { pageUrlOf } from '../resolve';
 
 const X_DEFAULT = 'x-default';
-const EXPECTED = [...LOCALES, X_DEFAULT];
 
 /**
  * Every route page names its canonical URL and its route in every locale plus `x-default`
- * (English), with absolute URLs; the pages it names name it back; the language menu links the
+ * (the default locale), with absolute URLs; the pages it names name it back; the language menu links the
  * same route in each locale.
  */
 export function checkHreflang(context: CheckContext): Finding[] {
@@ -33,7 +32,7 @@ function checkCanonical(context: CheckContext, document: OutputDocument, report:
   const expected = context.origin + entry!.alternates[entry!.locale];
   if (facts.canonicals.length === 0) report('check/canonical', 'has no <link rel="canonical">', `add one to ${expected}`);
   else if (facts.canonicals.length > 1) report('check/canonical', `has ${facts.canonicals.length} <link rel="canonical"> elements`, 'keep one');
-  else if (facts.canonicals[0] !== expected) report('check/canonical', `its canonical link points at ${facts.canonicals[0]}, not at ${expected}`, 'the canonical URL of every form of a page is its unprefixed English URL or its prefixed hu/de URL');
+  else if (facts.canonicals[0] !== expected) report('check/canonical', `its canonical link points at ${facts.canonicals[0]}, not at ${expected}`, `the canonical URL of every form of a page is its unprefixed URL in ${context.locales.default}, its prefixed URL in the other locales`);
 }
 
 /** The alternate links of a page grouped by hreflang, in lower case (hreflang values ignore case). */
@@ -49,6 +48,7 @@ function alternatesOf(links: readonly LocaleLink[]): Map<string, LocaleLink[]> {
 function checkAlternates(context: CheckContext, document: OutputDocument, report: Report): void {
   const entry = document.entry!;
   const byLanguage = alternatesOf(document.facts.alternates);
+  const EXPECTED = [...localeCodes(context.locales), X_DEFAULT];
   for (const language of byLanguage.keys()) {
     if (!EXPECTED.includes(language)) {
       report('check/hreflang', `has an alternate link with hreflang="${language}", which is not a locale of the site`, `use ${EXPECTED.join(', ')}`);
@@ -56,7 +56,7 @@ function checkAlternates(context: CheckContext, document: OutputDocument, report
   }
   for (const language of EXPECTED) {
     const links = byLanguage.get(language) ?? [];
-    const locale: Locale = language === X_DEFAULT ? DEFAULT_LOCALE : (language as Locale);
+    const locale: Locale = language === X_DEFAULT ? context.locales.default : language;
     const expected = entry.alternates[locale];
     if (links.length === 0) {
       report('check/hreflang', `has no <link rel="alternate" hreflang="${language}">`, `link ${context.origin}${expected}: every page names its route in ${EXPECTED.join(', ')}`);
@@ -113,9 +113,9 @@ function checkLanguageMenu(context: CheckContext, document: OutputDocument, repo
   const { entry, facts } = document;
   if (facts.languageMenu.length === 0) return;
   for (const link of facts.languageMenu) {
-    if (!isLocale(link.hreflang)) report('check/language-menu', `the language menu has a link for "${link.hreflang}", which is not a locale of the site`);
+    if (!isLocaleOf(context.locales, link.hreflang)) report('check/language-menu', `the language menu has a link for "${link.hreflang}", which is not a locale of the site`);
   }
-  for (const locale of LOCALES) {
+  for (const locale of localeCodes(context.locales)) {
     const links = facts.languageMenu.filter((link) => link.hreflang === locale);
     const expected = entry!.alternates[locale];
     if (links.length === 0) report('check/language-menu', `the language menu has no ${locale} link`, `link ${expected}, the ${locale} page of route "${entry!.route}"`);

@@ -1,12 +1,11 @@
-import { DEFAULT_LOCALE } from '../../shared/locales';
 import { aboutDocument, shown, type CheckContext } from '../context';
 import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
 import { pageUrlOf, prefixLocale } from '../resolve';
 
 /**
- * Pages stay in their locale: English pages (both forms) link the unprefixed English URLs,
- * Hungarian and German pages their own prefixed URLs. The language menu (`<a hreflang
+ * Pages stay in their locale: pages in the default locale (both forms) link its unprefixed
+ * URLs, pages in the other locales their own prefixed URLs. The language menu (`<a hreflang
  * data-locale>`) and `hreflang` links are the only way to another locale.
  */
 export function checkLocaleLinks(context: CheckContext): Finding[] {
@@ -25,7 +24,7 @@ export function checkLocaleLinks(context: CheckContext): Finding[] {
       const page = context.output.manifest.get(pageUrlOf(target.path));
       if (!page) {
         // Not a page (a feed, a file): only another locale's prefix is wrong.
-        const prefix = prefixLocale(target.path);
+        const prefix = prefixLocale(target.path, context.locales);
         if (prefix && prefix !== entry.locale) report('check/foreign-locale-link', `links to ${link}, under the /${prefix} prefix, from a page in ${entry.locale}`, `link the ${entry.locale} version`);
         continue;
       }
@@ -38,8 +37,8 @@ export function checkLocaleLinks(context: CheckContext): Finding[] {
           `links to ${link}, a page in ${page.locale}: only the language menu and hreflang links may lead to another locale`,
           `link ${own}, the ${entry.locale} page of route "${page.route}"`,
         );
-      } else if (entry.locale === DEFAULT_LOCALE && page.url !== own) {
-        report('check/foreign-locale-link', `links to ${link}: English pages link the unprefixed ${own}`, `link ${own}; ${page.url} exists for visitors who chose English explicitly`);
+      } else if (entry.locale === context.locales.default && page.url !== own) {
+        report('check/foreign-locale-link', `links to ${link}: pages in ${entry.locale} link the unprefixed ${own}`, `link ${own}; ${page.url} exists for visitors who chose ${entry.locale} explicitly`);
       }
     }
   }

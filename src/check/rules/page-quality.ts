@@ -1,4 +1,4 @@
-import { LOCALE_INFO } from '../../shared/locales';
+import { localeInfo } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
 import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
@@ -22,9 +22,10 @@ export function checkPageQuality(context: CheckContext): Finding[] {
     const { facts, entry } = document;
     const report = (code: Code, message: string, hint?: string) => findings.push(aboutDocument(context, document, code, message, hint));
 
-    if (!facts.lang) report('check/lang', 'has no lang on <html>', entry ? `write <html lang="${LOCALE_INFO[entry.locale].language}">` : undefined);
-    else if (entry && facts.lang.split('-')[0]!.toLowerCase() !== entry.locale) {
-      report('check/lang', `has <html lang="${facts.lang}"> on a page in ${entry.locale}`, `write <html lang="${LOCALE_INFO[entry.locale].language}">`);
+    const tag = entry && localeInfo(context.locales, entry.locale).tag;
+    if (!facts.lang) report('check/lang', 'has no lang on <html>', tag ? `write <html lang="${tag}">` : undefined);
+    else if (entry && primarySubtag(facts.lang) !== primarySubtag(entry.locale)) {
+      report('check/lang', `has <html lang="${facts.lang}"> on a page in ${entry.locale}`, `write <html lang="${tag}">`);
     }
 
     if (facts.h1Count !== 1) {
@@ -66,4 +67,9 @@ function checkText(
   if (characters < length.min || characters > length.max) {
     report('check/head-text', `${element} is ${characters} characters long, outside ${length.min}–${length.max}: "${text}"`, characters > length.max ? hints.long : hints.short);
   }
+}
+
+/** `hu` of `hu-HU`: a page's lang and its locale agree on the language. */
+function primarySubtag(tag: string): string {
+  return tag.split('-')[0]!.toLowerCase();
 }

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import type { PagePlan } from '../../engine/plan/plan-pages';
+import type { PagePlan } from '../../engine/index';
 import { inFile, onPage, type Finding } from '../finding';
 import type { BuiltOutput } from '../read-output';
 
 const REBUILD = 'the output is older than content/routes.yaml, or was changed after the build: run `sitegen build`';
 
 /**
- * Every route of the route table is in the output in all four forms (English unprefixed,
- * `/en`, `/hu`, `/de`), each in the build manifest with its route and locale; the manifest and
+ * Every route of the route table is in the output in every form (the default locale
+ * unprefixed, then each locale with its prefix), each in the build manifest with its route and locale; the manifest and
  * the output hold no page the route table does not have.
  */
 export function checkRoutesAndForms(plans: readonly PagePlan[], output: BuiltOutput): Finding[] {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../shared/locales';
 import type { BuildInfo } from './build-info';
-import type { SiteContent } from '../markdown/content';
+import { contentOf, type SiteContent } from '../markdown/content';
 import { renderFeed, type FeedInput, type FeedPlan } from './feeds';
 import { buildRobots, buildSitemap, type SitemapInput } from './sitemap';
 import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from '../messages/messages';
@@ -24,7 +24,7 @@ export function buildArtifacts(
   files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp }));
   files.set(`${BUILDS_DIR}/meta/${info.release}.json`, JSON.stringify(routeManifest(pages, info)));
   for (const page of pages) {
-    const { data, headings } = content.get(page.routeId)![page.locale];
+    const { data, headings } = contentOf(content, page.routeId, page.locale);
     const seen = known?.get(page);
     if (seen && seen.data === data && seen.headings === headings) {
       files.set(page.payloadPath, seen.json);

@@ -1,5 +1,5 @@
-import { LOCALE_INFO, type Locale } from '../../shared/locales';
-import type { SiteContent } from '../markdown/content';
+import { localeInfo, type Locale, type SiteLocales } from '../../shared/locales';
+import { contentOf, type SiteContent } from '../markdown/content';
 import { contentDates, isoTimestamp } from './content-dates';
 import type { Problems } from '../diagnostics/diagnostic';
 import type { PagePlan } from '../plan/plan-pages';
@@ -63,11 +63,13 @@ export interface FeedInput {
   companyName: string;
   /** The build timestamp (ms): the date of entries without one, and of a feed with no dates. */
   timestamp: number;
+  /** The site's locales: a feed's `xml:lang` is its locale's tag. */
+  locales: SiteLocales;
 }
 
 /** The feed's title: the hub's title in the feed's locale, then the company. */
 export function feedTitle(feed: FeedPlan, input: Pick<FeedInput, 'content' | 'companyName'>): string {
-  return `${input.content.get(feed.hub.routeId)![feed.locale].data.title} | ${input.companyName}`;
+  return `${contentOf(input.content, feed.hub.routeId, feed.locale).data.title} | ${input.companyName}`;
 }
 
 /** The feeds a page of each locale links in its head (`<link rel="alternate" type="application/atom+xml">`). */
@@ -91,13 +93,13 @@ export function renderFeed(feed: FeedPlan, input: FeedInput): string {
   const dayTime = (day: string | undefined) => (day ? `${day}T00:00:00Z` : buildTime);
   const entries = feed.entries
     .map((page) => {
-      const { data } = input.content.get(page.routeId)![page.locale];
+      const { data } = contentOf(input.content, page.routeId, page.locale);
       const { published, updated } = contentDates(data);
       return { page, data, published: dayTime(published), updated: dayTime(updated) };
     })
     // Stable: pages with the same date keep the route table's order.
     .sort((a, b) => b.published.localeCompare(a.published));
-  const hubData = input.content.get(feed.hub.routeId)![feed.locale].data;
+  const hubData = contentOf(input.content, feed.hub.routeId, feed.locale).data;
   const newest = entries.map((entry) => entry.updated).sort().at(-1) ?? buildTime;
   const text = (tag: string, value: string) => `<${tag}>${escapeXml(value)}</${tag}>`;
   const xmlEntries = entries.map(({ page, data, published, updated }) => {
@@ -118,7 +120,7 @@ export function renderFeed(feed: FeedPlan, input: FeedInput): string {
   });
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${LOCALE_INFO[feed.locale].language}">`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${localeInfo(input.locales, feed.locale).tag}">`,
     text('id', input.siteUrl + feed.url),
     text('title', feedTitle(feed, input)),
     text('subtitle', hubData.description),

@@ -1,6 +1,6 @@
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LOCALE_INFO } from '../../shared/locales';
+import { localeInfo, type Locale } from '../../shared/locales';
 import type { OutputFiles } from '../base/output-paths';
 import { createI18n } from '../messages/i18n';
 import type { MessageCatalog } from '../messages/messages';
@@ -23,7 +23,7 @@ export function redirectFiles(plan: RedirectPlan, site: SiteSettings, catalog: M
   const lines: string[] = [];
   const history: RedirectHistory = { redirects: {}, lost: {} };
   for (const [from, { to, locale }] of plan.redirects) {
-    files.set(outputPathOf(from, 'index.html'), redirectPage(to, site.url + to, locale, catalog));
+    files.set(outputPathOf(from, 'index.html'), redirectPage(to, site.url + to, locale, site, catalog));
     // The bytes a request line has: hosts compare encoded paths. No `301!` (Netlify's "force"):
     // Cloudflare drops a line whose status is not a number (docs/redirects.md).
     lines.push(`${encodeURI(from)} ${encodeURI(to)} 301`);
@@ -36,12 +36,14 @@ export function redirectFiles(plan: RedirectPlan, site: SiteSettings, catalog: M
 }
 
 /** A page that sends the browser on at once, tells search engines where the page is now, and shows a link otherwise. */
-function redirectPage(to: string, canonical: string, locale: keyof typeof LOCALE_INFO, catalog: MessageCatalog): string {
-  const i18n = createI18n(locale, catalog);
+function redirectPage(to: string, canonical: string, locale: Locale, site: SiteSettings, catalog: MessageCatalog): string {
+  // A redirect kept from a locale the site no longer has speaks the default locale.
+  const language = site.locales.all.some((known) => known.code === locale) ? locale : site.locales.default;
+  const i18n = createI18n(localeInfo(site.locales, language), catalog);
   const title = i18n.t('redirect.title');
   const page = h(
     'html',
-    { lang: LOCALE_INFO[locale].language },
+    { lang: i18n.language },
     h(
       'head',
       null,

@@ -1,5 +1,5 @@
-import { LOCALES } from '../../shared/locales';
-import type { SiteContent } from '../markdown/content';
+import type { SiteLocales } from '../../shared/locales';
+import { contentOf, type SiteContent } from '../markdown/content';
 import { contentDates, isoTimestamp } from './content-dates';
 import type { PagePlan } from '../plan/plan-pages';
 import { escapeXml } from '../base/xml';
@@ -13,6 +13,8 @@ export interface SitemapInput {
   timestamp: number;
   /** false for pages kept out of search results (noindex). */
   indexed(page: PagePlan): boolean;
+  /** The site's locales: x-default is the default locale's page. */
+  locales: SiteLocales;
 }
 
 /**
@@ -27,10 +29,10 @@ export function buildSitemap(pages: readonly PagePlan[], input: SitemapInput): s
   const entries = pages
     .filter((page) => page.url === page.canonical && input.indexed(page))
     .map((page) => {
-      const { updated } = contentDates(input.content.get(page.routeId)![page.locale].data);
+      const { updated } = contentDates(contentOf(input.content, page.routeId, page.locale).data);
       const links = [
-        ...LOCALES.map((locale) => [locale, page.alternates[locale]] as const),
-        ['x-default', page.alternates.en] as const,
+        ...Object.entries(page.alternates),
+        ['x-default', page.alternates[input.locales.default]!] as const,
       ].map(([lang, path]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${absolute(path)}"/>`);
       return `<url><loc>${absolute(page.url)}</loc><lastmod>${updated ?? buildTime}</lastmod>${links.join('')}</url>`;
     });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { seal, unseal } from '../cache/cache-file';
+import { seal, unseal } from '../base/sealed-file';
 import { temporaryName } from '../base/temporary-file';
 import { contentHash } from '../base/content-hash';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { CacheDamaged, checksum } from './cache-file';
+import { CacheDamaged, checksum } from '../base/sealed-file';
 import { leftBehind, temporaryName, writeInPlaceSync } from '../base/temporary-file';
 
 /** Where one rendered Markdown body lies: in which pack, from which byte, how many bytes (UTF-8). */

@@ -2,7 +2,6 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { createHash } from 'node:crypto';
-import { LOCALES } from '../../shared/locales';
 import { contentPathOf, type FrontMatterTexts, type KnownContent, type SiteContent } from '../markdown/content';
 import type { SiteSources } from '../read/read-sources';
 import { plainRoutes, type PlainRoute, type Route } from '../plan/route-table';
@@ -12,7 +11,7 @@ import type { PageReuse, ReusablePage } from '../render/render-pages';
 import { temporaryName } from '../base/temporary-file';
 import { contentHash } from '../base/content-hash';
 import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
-import { seal, unseal } from './cache-file';
+import { seal, unseal } from '../base/sealed-file';
 import { lazyFields } from '../base/lazy-fields';
 import type { PlainProblem } from '../markdown/markdown-stage';
 
@@ -142,12 +141,13 @@ export class BuildCache {
   }
 
   /** The routes read from this same route table text before, if any (valid then, so valid now). */
-  knownRoutes(text: string): PlainRoute[] | undefined {
-    return this.routes?.key === contentHash(text) ? this.routes.routes : undefined;
+  /** The routes validated from this text for these locales (`locales` names them) before: a route has a path in every locale. */
+  knownRoutes(text: string, locales: string): PlainRoute[] | undefined {
+    return this.routes?.key === contentHash(`${text}\0${locales}`) ? this.routes.routes : undefined;
   }
 
-  rememberRoutes(text: string, routes: readonly Route[]): void {
-    const key = contentHash(text);
+  rememberRoutes(text: string, locales: string, routes: readonly Route[]): void {
+    const key = contentHash(`${text}\0${locales}`);
     if (this.routes?.key === key) return;
     this.routes = { key, routes: plainRoutes(routes) };
     this.changed = true;
@@ -207,8 +207,7 @@ export class BuildCache {
     for (const route of routes) {
       const byLocale = content.get(route.id);
       if (!byLocale) continue;
-      for (const locale of LOCALES) {
-        const page = byLocale[locale];
+      for (const [locale, page] of Object.entries(byLocale)) {
         const file = contentPathOf(route, locale);
         const key = keys.get(file);
         if (!key) continue;

@@ -37,7 +37,7 @@ export function pageInputHasher(
     const file = route && contentPathOf(route, second as Locale);
     if (kind === 'summary') {
       const entry = file ? split.get(file) : undefined;
-      hash = `${entry ? (frontMatterHash(file!) ?? hashText(entry, entry.frontMatter)) : ''}/${route && content.get(route.id)?.[second as Locale].readingMinutes}`;
+      hash = `${entry ? (frontMatterHash(file!) ?? hashText(entry, entry.frontMatter)) : ''}/${route && content.get(route.id)?.[second as Locale]?.readingMinutes}`;
     } else {
       const source = file ? sources.content.get(file) : undefined;
       hash = source?.hash ?? '';

@@ -77,7 +77,7 @@ export interface ResolvedOptions {
 export function resolveOptions(options: UserOptions = {}, inSession = false): ResolvedOptions {
   const env = options.env ?? process.env;
   const root = path.resolve(options.root ?? '.');
-  const outDir = path.resolve(root, options.out ?? DEFAULT_OUT);
+  const outDir = resolveOutDir(root, options.out);
   const write = options.write !== false;
   const parallel = options.parallel ?? 'auto';
   const errors: SiteError[] = [];
@@ -108,6 +108,11 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
       timestamp: epoch ? Number(epoch) * 1000 : undefined,
     }),
   });
+}
+
+/** The output folder: `out` under the root, `dist` when none is given. */
+export function resolveOutDir(root = '.', out?: string): string {
+  return path.resolve(root, out ?? DEFAULT_OUT);
 }
 
 function isHttpUrl(value: string): boolean {

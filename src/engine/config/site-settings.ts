@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LocaleInfo, SiteLocales } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
 import { dataOf, locate, NO_DATA, parseYamlSource, validate } from '../read/yaml-source';
 
@@ -21,7 +22,48 @@ const byteSize = z
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like "08:30"');
 
+/** A BCP 47 language tag, in its canonical form (`en-us` becomes `en-US`). */
+const languageTag = z.string().transform((value, context) => {
+  try {
+    return Intl.getCanonicalLocales(value)[0]!;
+  } catch {
+    context.addIssue({ code: 'custom', message: 'must be a BCP 47 language tag like "en-US", "hu" or "fr-FR"' });
+    return z.NEVER;
+  }
+});
+
+const localeSchema = z.strictObject({
+  /** The URL prefix (`/hu`), the content folder (`content/hu/`) and the locale file (`locales/hu.json`). */
+  code: z.string().regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})?$/, 'a lowercase language code like "en", "hu" or "pt-br"'),
+  tag: languageTag.optional(),
+  name: z.string().trim().min(1),
+  flag: z
+    .string()
+    .regex(/^\/[^?#]+\.(svg|png|webp|gif|jpe?g)$/i, 'must be a path in public/ like "/flags/hu.svg"')
+    .optional(),
+  dir: z.enum(['ltr', 'rtl']).default('ltr'),
+});
+
+/** Sites that do not list their locales are in English only. */
+const ENGLISH_ONLY = [{ code: 'en', tag: 'en-US', name: 'English' }];
+
 const SiteSettingsSchema = z.strictObject({
+  /**
+   * The site's locales, in the order of the language menu, and the default one (first when not
+   * named), whose pages also exist without a prefix.
+   */
+  locales: z
+    .array(localeSchema)
+    .min(1, 'list at least one locale')
+    .prefault(ENGLISH_ONLY)
+    .superRefine((locales, context) => {
+      const seen = new Set<string>();
+      locales.forEach((locale, index) => {
+        if (seen.has(locale.code)) context.addIssue({ code: 'custom', path: [index, 'code'], message: `the locale "${locale.code}" is listed twice` });
+        seen.add(locale.code);
+      });
+    }),
+  defaultLocale: z.string().optional(),
   /** The public origin of the site, used for canonical and alternate URLs. */
   url: httpUrl,
   /** The PocketBase backend the forms send to. */
@@ -85,8 +127,8 @@ const SiteSettingsSchema = z.strictObject({
   }),
 });
 
-/** The validated, read-only site settings from `content/site.yaml`. */
-export type SiteSettings = Readonly<z.output<typeof SiteSettingsSchema>>;
+/** The validated, read-only site settings from `content/site.yaml`; the locales completed with their defaults. */
+export type SiteSettings = Readonly<Omit<z.output<typeof SiteSettingsSchema>, 'locales' | 'defaultLocale'> & { locales: SiteLocales }>;
 
 /** What the environment sets for one build (`ResolvedOptions.overrides`), already validated. */
 export interface SettingsOverrides {
@@ -100,8 +142,18 @@ export function parseSiteSettings(text: string, file: string, problems: Problems
   if (!source) return undefined;
   const data = dataOf(source, problems);
   if (data === NO_DATA) return undefined;
-  const settings = validate(source, data, SiteSettingsSchema, problems);
-  if (!settings) return undefined;
+  const parsed = validate(source, data, SiteSettingsSchema, problems);
+  if (!parsed) return undefined;
+  const { locales: listed, defaultLocale, ...rest } = parsed;
+  const locales: SiteLocales = { all: listed.map(completeLocale), default: defaultLocale ?? listed[0]!.code };
+  if (!listed.some((locale) => locale.code === locales.default)) {
+    problems.add('config/default-locale', `defaultLocale "${locales.default}" is not one of the locales`, {
+      ...locate(source, ['defaultLocale']),
+      hint: `name one of: ${listed.map((locale) => locale.code).join(', ')}`,
+    });
+    return undefined;
+  }
+  const settings: SiteSettings = { ...rest, locales };
   const analytics = settings.analytics;
   if (analytics) {
     const cookie = settings.consent.cookies.find((declared) => declared.id === analytics.consentCookie);
@@ -113,4 +165,16 @@ export function parseSiteSettings(text: string, file: string, problems: Problems
     }
   }
   return overrides.backendUrl ? { ...settings, backendUrl: overrides.backendUrl } : settings;
+}
+
+/** A listed locale with what it leaves out: its tag (the code), flag (`/flags/<code>.svg`) and OpenGraph locale. */
+function completeLocale(listed: z.output<typeof localeSchema>): LocaleInfo {
+  const tag = listed.tag ?? Intl.getCanonicalLocales(listed.code)[0]!;
+  return { code: listed.code, tag, name: listed.name, flag: listed.flag ?? `/flags/${listed.code}.svg`, dir: listed.dir, ogLocale: ogLocaleOf(tag) };
+}
+
+/** OpenGraph's `language_TERRITORY` (`hu_HU`): the tag's region, or the one its language most likely means. */
+function ogLocaleOf(tag: string): string {
+  const full = new Intl.Locale(tag).maximize();
+  return full.region ? `${full.language}_${full.region}` : full.language;
 }

@@ -45,6 +45,18 @@ export const CATALOGUE = {
     example: 'content/site.yaml:22:13: error: shareImage /images/share.png is not a file in public/ [config/share-image]',
     fix: 'Put a 1200x630 PNG or JPEG in `public/` at that path (`npm run share-image` makes one), or correct `shareImage`.',
   },
+  'config/default-locale': {
+    severity: 'error',
+    title: 'The default locale is not one of the locales',
+    example: 'content/site.yaml:3:16: error: defaultLocale "fr" is not one of the locales [config/default-locale]\n  hint: name one of: en, hu, de',
+    fix: 'Name the code of a locale listed under `locales:`, or leave `defaultLocale` out: the first locale is the default.',
+  },
+  'config/locale-flag': {
+    severity: 'error',
+    title: "A locale's flag image is missing",
+    example: 'content/site.yaml:12:11: error: the flag of the locale "fr", /flags/fr.svg, is not a file in public/ [config/locale-flag]',
+    fix: 'Put the image in `public/` at that path (the language menu shows it at 20x15), or name another with `flag:`.',
+  },
 
   // Reading the site folder.
   'read/missing-file': {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { LOCALES, isLocale, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import { SiteError, type Problems } from '../diagnostics/diagnostic';
 import { lazyFields } from '../base/lazy-fields';
 import type { RenderedMarkdown } from './markdown';
 import { splitFrontMatter, type SplitFile } from '../read/front-matter-split';
 import type { LinkData, MarkdownJob, MarkdownStage, PlainProblem } from './markdown-stage';
-import { canonicalUrl, type PagePlan } from '../plan/plan-pages';
-import type { Route } from '../plan/route-table';
+import type { PagePlan } from '../plan/plan-pages';
+import { routeLocales, type Route } from '../plan/route-table';
 import type { PageContent, TemplateDefinition } from '../template-api';
 import { parseYamlData, validate, type YamlData } from '../read/yaml-source';
 
@@ -59,6 +59,13 @@ export interface ContentArrival {
 /** Validated content by route id, then locale. */
 export type SiteContent = ReadonlyMap<string, Readonly<Record<Locale, PageContent>>>;
 
+/** The content of a route in a locale: every planned page has it once the content is validated. */
+export function contentOf(content: SiteContent, routeId: string, locale: Locale): PageContent {
+  const found = content.get(routeId)?.[locale];
+  if (!found) throw new Error(`route "${routeId}" has no validated content in ${locale}`);
+  return found;
+}
+
 const commonFields = {
   title: z.string().trim().min(1, 'must not be empty'),
   description: z.string().trim().min(1, 'must not be empty'),
@@ -99,6 +106,8 @@ export function frontMatterOnly(split: SplitContent): FrontMatterTexts {
  */
 export function splitContent(
   files: ContentFiles,
+  /** The site's locales: files in other folders of `content/` are not pages. */
+  locales: readonly Locale[],
   problems: Problems,
   /** Watch mode: the split of each source text object seen before. */
   known?: WeakMap<object, { file: string; frontMatter: string; job: MarkdownJob }>,
@@ -111,8 +120,8 @@ export function splitContent(
       split.set(key, seen);
       continue;
     }
-    const locale = key.split('/', 1)[0];
-    if (!isLocale(locale)) continue;
+    const locale = key.split('/', 1)[0]!;
+    if (!locales.includes(locale)) continue;
     if (cached.has(key)) {
       split.set(key, splitWhenRead(key, source, locale));
       continue;
@@ -173,7 +182,7 @@ export async function parseContent(
   markdown: MarkdownStage,
   problems: Problems,
   parseFrontMatter: (text: string, file: string) => YamlData | undefined = (text, file) => parseYamlData(text, file, problems),
-  links: LinkData = linkData(routes, pages),
+  links: LinkData = linkData(pages),
   /** Content files whose Markdown result is known (by file, relative to `content/`). */
   known: ReadonlyMap<string, KnownContent> = new Map(),
   /** Takes each body as it arrives and gives back the one to use (the build cache's pack stream). */
@@ -181,7 +190,8 @@ export async function parseContent(
 ): Promise<ContentArrival> {
   const wanted: Array<{ route: Route; locale: Locale; key: string }> = [];
   for (const route of routes) {
-    const missing = LOCALES.filter((locale) => !split.has(contentPathOf(route, locale)));
+    const locales = routeLocales(route);
+    const missing = locales.filter((locale) => !split.has(contentPathOf(route, locale)));
     if (missing.length > 0) {
       const list = missing.map((locale) => `content/${contentPathOf(route, locale)}`).join(', ');
       problems.add('content/missing-locale', `route "${route.id}" has no ${missing.join(', ')} content: ${list} ${missing.length === 1 ? 'does' : 'do'} not exist`, {
@@ -190,7 +200,7 @@ export async function parseContent(
       });
       continue;
     }
-    for (const locale of LOCALES) wanted.push({ route, locale, key: contentPathOf(route, locale) });
+    for (const locale of locales) wanted.push({ route, locale, key: contentPathOf(route, locale) });
   }
 
   const todo = wanted.filter(({ key }) => !known.has(key));
@@ -229,8 +239,9 @@ export async function parseContent(
     add(route, locale, { frontMatter: parseOnce(key), body: cached.markdown, validated: cached });
     warnings.set(key, cached.warnings);
   }
-  for (const [routeId, byLocale] of content) {
-    if (!LOCALES.every((locale) => byLocale[locale])) content.delete(routeId);
+  for (const route of routes) {
+    const byLocale = content.get(route.id);
+    if (byLocale && !routeLocales(route).every((locale) => byLocale[locale])) content.delete(route.id);
   }
   const all = rendering.then((results) => {
     todo.forEach(({ key }, index) => {
@@ -320,8 +331,8 @@ export function validateContent(
       schemas.set(route.template, schema);
     }
     const byLocale: Partial<Record<Locale, PageContent>> = {};
-    for (const locale of LOCALES) {
-      const page = pages[locale];
+    for (const locale of routeLocales(route)) {
+      const page = pages[locale]!;
       const { body } = page;
       let data: PageContent['data'] | undefined;
       if (templatesHash !== undefined && page.validated?.templatesHash === templatesHash) {
@@ -340,18 +351,18 @@ export function validateContent(
       // a body still on its way throws `BodyPending` when read.
       byLocale[locale] = withBody({ data }, body);
     }
-    if (LOCALES.every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
+    if (routeLocales(route).every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
   }
   return content;
 }
 
-/** Each route's URL in each locale, and the owner of each page URL, for links in Markdown. */
-export function linkData(routes: readonly Route[], pages: readonly PagePlan[]): LinkData {
+/** Each route's URL in each locale (its pages' alternates), and the owner of each page URL, for links in Markdown. */
+export function linkData(pages: readonly PagePlan[]): LinkData {
   const urls: LinkData['urls'] = {};
-  for (const route of routes) {
-    urls[route.id] = Object.fromEntries(LOCALES.map((locale) => [locale, canonicalUrl(route, locale)])) as Record<Locale, string>;
-  }
   const owners: LinkData['owners'] = {};
-  for (const page of pages) owners[page.url] = { routeId: page.routeId, locale: page.locale };
+  for (const page of pages) {
+    urls[page.routeId] ??= page.alternates;
+    owners[page.url] = { routeId: page.routeId, locale: page.locale };
+  }
   return { urls, owners };
 }

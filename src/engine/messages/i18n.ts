@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { LOCALE_INFO, type Locale } from '../../shared/locales';
+import type { LocaleInfo } from '../../shared/locales';
 import { SiteError } from '../diagnostics/diagnostic';
 import { CLIENT_MESSAGE_PREFIX, type Message, type MessageCatalog } from './messages';
 import type { I18n } from '../template-api';
@@ -28,10 +28,10 @@ export function parseIsoDate(value: string): Date | undefined {
 }
 
 /** Formatting for one locale; every function throws a SiteError instead of printing `NaN` or `Invalid Date`. */
-export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
-  const language = LOCALE_INFO[locale].language;
+export function createI18n(info: LocaleInfo, catalog: MessageCatalog): I18n {
+  const { code: locale, tag: language, dir } = info;
   const compiled = new Map<string, IntlMessageFormat>();
-  const messages = catalog[locale];
+  const messages = catalog[locale]!;
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
   const widgetMessages: Record<string, string> = {};
   for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) widgetMessages[key] = message.text;
@@ -39,6 +39,7 @@ export function createI18n(locale: Locale, catalog: MessageCatalog): I18n {
   return {
     locale,
     language,
+    dir,
     widgetMessages,
     t(key, values) {
       let format = compiled.get(key);

@@ -1,6 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales';
+import type { Locale, SiteLocales } from '../../shared/locales';
 import type { Problems, SourceLocation } from '../diagnostics/diagnostic';
 import { parseYamlSource, type YamlSource } from '../read/yaml-source';
 
@@ -27,20 +27,23 @@ export const CLIENT_MESSAGE_PREFIX = 'widgets.';
  */
 export function parseMessages(
   files: ReadonlyMap<Locale, { path: string; text: string }>,
+  locales: SiteLocales,
   problems: Problems,
+  /** The file a missing locale file would be (its path is in the error). */
+  fileOf: (locale: Locale) => string | undefined = () => undefined,
 ): MessageCatalog | undefined {
   const catalog = {} as Record<Locale, Map<string, Message>>;
-  for (const locale of LOCALES) {
+  for (const { code: locale } of locales.all) {
     const file = files.get(locale);
     if (!file) {
-      problems.add('messages/missing-file', `there is no locales/${locale}.json`, { hint: `create it with the same keys as locales/${DEFAULT_LOCALE}.json` });
+      problems.add('messages/missing-file', `there is no locales/${locale}.json`, { file: fileOf(locale), hint: `create it with the same keys as locales/${locales.default}.json` });
       continue;
     }
     const messages = readLocaleFile(locale, file.path, file.text, problems);
     if (messages) catalog[locale] = messages;
   }
   if (!problems.ok) return undefined;
-  compareLocales(catalog, files, problems);
+  compareLocales(catalog, files, locales.default, problems);
   return problems.ok ? catalog : undefined;
 }
 
@@ -222,15 +225,14 @@ function pluralCategories(locale: string, type: Intl.PluralRuleType): Intl.LDMLP
 export function compareLocales(
   catalog: Partial<Record<Locale, ReadonlyMap<string, Message>>>,
   files: ReadonlyMap<Locale, { path: string }>,
+  defaultLocale: Locale,
   problems: Problems,
   ignored: ReadonlySet<string> = new Set(),
 ): void {
-  const reference = catalog[DEFAULT_LOCALE];
+  const reference = catalog[defaultLocale];
   if (!reference) return;
-  for (const locale of LOCALES) {
-    if (locale === DEFAULT_LOCALE) continue;
-    const messages = catalog[locale];
-    if (!messages) continue;
+  for (const [locale, messages] of Object.entries(catalog)) {
+    if (locale === defaultLocale || !messages) continue;
     for (const [key, message] of reference) {
       if (ignored.has(key)) continue;
       const translated = messages.get(key);
@@ -238,21 +240,21 @@ export function compareLocales(
         const after = messageBefore(key, reference, messages);
         problems.add('messages/missing-key', `message "${key}" is missing in ${locale}`, {
           ...(after?.at ?? { file: files.get(locale)!.path }),
-          hint: `add "${key}"${after ? ` after "${after.key}"` : ''} (in ${DEFAULT_LOCALE}: "${message.text}")`,
+          hint: `add "${key}"${after ? ` after "${after.key}"` : ''} (in ${defaultLocale}: "${message.text}")`,
         });
       } else if (translated.placeholders.join() !== message.placeholders.join()) {
         problems.add(
           'messages/placeholder-mismatch',
-          `message "${key}" has placeholders ${describe(translated.placeholders)} but ${DEFAULT_LOCALE} has ${describe(message.placeholders)}`,
+          `message "${key}" has placeholders ${describe(translated.placeholders)} but ${defaultLocale} has ${describe(message.placeholders)}`,
           { ...translated.at, hint: 'use the same placeholder names and kinds in every locale' },
         );
       }
     }
     for (const [key, message] of messages) {
       if (!reference.has(key) && !ignored.has(key)) {
-        problems.add('messages/extra-key', `message "${key}" is not in ${DEFAULT_LOCALE}`, {
+        problems.add('messages/extra-key', `message "${key}" is not in ${defaultLocale}`, {
           ...message.at,
-          hint: `add it to locales/${DEFAULT_LOCALE}.json, or remove it here`,
+          hint: `add it to locales/${defaultLocale}.json, or remove it here`,
         });
       }
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, localizedUrl, type Locale } from '../../shared/locales';
+import { localizedUrl, type Locale, type SiteLocales } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
 import type { Route } from './route-table';
 import type { PageInfo } from '../template-api';
@@ -6,7 +6,7 @@ import type { PageInfo } from '../template-api';
 /** A page to write: a route in a locale and URL form, with where its files go. */
 export interface PagePlan extends PageInfo {
   route: Route;
-  /** false only for the unprefixed English form. */
+  /** false only for the default locale's unprefixed form. */
   prefixed: boolean;
   /** `hu/karrier/index.html`, relative to the output folder. */
   outputPath: string;
@@ -15,21 +15,21 @@ export interface PagePlan extends PageInfo {
 }
 
 /**
- * Plans every page: each route in four forms (English without prefix, then `/en`, `/hu`,
- * `/de`). A page at `/career` goes to `career/index.html`, so a server that maps a path to
- * its `index.html` serves it at `/career` without a redirect. Two pages on one URL are an
- * error at the later route's path.
+ * Plans every page: each route in the default locale without a prefix, then in every locale
+ * with its prefix (`/career`, `/en/career`, `/hu/karrier`, `/de/karriere`). A page at
+ * `/career` goes to `career/index.html`, so a server that maps a path to its `index.html`
+ * serves it at `/career` without a redirect. Two pages on one URL are an error at the later
+ * route's path.
  */
-export function planPages(routes: readonly Route[], problems: Problems): PagePlan[] {
+export function planPages(routes: readonly Route[], locales: SiteLocales, problems: Problems): PagePlan[] {
   const pages: PagePlan[] = [];
   const taken = new Map<string, PagePlan>();
+  const forms: Array<[Locale, boolean]> = [[locales.default, false], ...locales.all.map(({ code }): [Locale, boolean] => [code, true])];
+  const prefixes = locales.all.map(({ code }) => `/${code}`).join(', ');
   for (const route of routes) {
-    const alternates = Object.fromEntries(
-      LOCALES.map((locale) => [locale, canonicalUrl(route, locale)]),
-    ) as Record<Locale, string>;
-    const forms: Array<[Locale, boolean]> = [[DEFAULT_LOCALE, false], ...LOCALES.map((l): [Locale, boolean] => [l, true])];
+    const alternates = Object.fromEntries(locales.all.map(({ code }) => [code, canonicalUrl(route, code, locales)]));
     for (const [locale, prefixed] of forms) {
-      const url = localizedUrl(route.paths[locale], locale, prefixed);
+      const url = localizedUrl(route.paths[locale]!, locale, prefixed);
       const page: PagePlan = {
         route,
         routeId: route.id,
@@ -37,7 +37,7 @@ export function planPages(routes: readonly Route[], problems: Problems): PagePla
         locale,
         prefixed,
         url,
-        canonical: alternates[locale],
+        canonical: alternates[locale]!,
         alternates,
         parent: route.parent,
         outputPath: outputPathOf(url, 'index.html'),
@@ -48,7 +48,7 @@ export function planPages(routes: readonly Route[], problems: Problems): PagePla
         problems.add(
           'routes/url-taken',
           `the ${locale} path "${route.paths[locale]}" gives the URL ${url}, which route "${clash.routeId}" already has`,
-          { ...route.at.path(locale), hint: 'give every page its own path; English paths must not start with /en, /hu or /de' },
+          { ...route.at.path(locale), hint: `give every page its own path; paths in ${locales.default} must not start with ${prefixes}` },
         );
         continue;
       }
@@ -59,9 +59,9 @@ export function planPages(routes: readonly Route[], problems: Problems): PagePla
   return pages;
 }
 
-/** The URL a route's page has in a locale when linked: English unprefixed, others prefixed. */
-export function canonicalUrl(route: Route, locale: Locale): string {
-  return localizedUrl(route.paths[locale], locale, locale !== DEFAULT_LOCALE);
+/** The URL a route's page has in a locale when linked: the default locale's unprefixed, others prefixed. */
+export function canonicalUrl(route: Route, locale: Locale, locales: SiteLocales): string {
+  return localizedUrl(route.paths[locale]!, locale, locale !== locales.default);
 }
 
 /** `/` -> `index.html`, `/hu/karrier` -> `hu/karrier/index.html`. */

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales';
+import { homeUrl, localeOfPath, type Locale, type SiteLocales } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
 import type { PagePlan } from './plan-pages';
 import type { KnownUrl, PreviousBuild, RedirectEntry } from './previous-build';
@@ -28,7 +28,7 @@ export interface RedirectPlan {
  * now, so a slug renamed twice still answers at its first name. What leads nowhere is lost,
  * and stays listed as lost in later builds until a rule or a page covers it.
  */
-export function planRedirects(pages: readonly PagePlan[], rules: readonly RedirectRule[], previous: PreviousBuild | undefined, problems: Problems): RedirectPlan {
+export function planRedirects(pages: readonly PagePlan[], rules: readonly RedirectRule[], previous: PreviousBuild | undefined, locales: SiteLocales, problems: Problems): RedirectPlan {
   const live = new Map(pages.map((page) => [page.url, page]));
   const pageOf = new Map(pages.map((page) => [`${page.routeId} ${page.locale} ${page.prefixed}`, page.url]));
   const byRule = new Map(rules.map((rule) => [rule.from, rule]));
@@ -68,10 +68,10 @@ export function planRedirects(pages: readonly PagePlan[], rules: readonly Redire
     } else if (target === undefined) {
       problems.add('redirects/no-target', `the redirect from ${rule.from} leads to ${rule.to}, which is not a page of this build`, {
         ...rule.at.to,
-        hint: `name the URL of a page as it is served, with its locale prefix (${suggestion(pages, rule.to)})`,
+        hint: `name the URL of a page as it is served, with its locale prefix (${suggestion(pages, rule.to, locales)})`,
       });
     } else {
-      redirects.set(rule.from, { to: target, locale: localeOfUrl(rule.from), reason: 'rule' });
+      redirects.set(rule.from, { to: target, locale: localeOfPath(locales, rule.from), reason: 'rule' });
     }
   }
   for (const [url, entry] of moved) redirects.set(url, { ...entry, reason: 'moved' });
@@ -90,24 +90,17 @@ export function planRedirects(pages: readonly PagePlan[], rules: readonly Redire
 
 const LOOP = '\0loop';
 
-/** `/en/...`, `/hu/...`, `/de/...` are prefixed; English pages also have an unprefixed form. */
+/** `/en/...`, `/hu/...` are prefixed; the default locale's pages also have an unprefixed form. */
 function isPrefixed(url: string, locale: Locale): boolean {
   return url === `/${locale}` || url.startsWith(`/${locale}/`);
 }
 
-/** The locale of a URL by its prefix; unprefixed URLs are English. */
-export function localeOfUrl(url: string): Locale {
-  const first = url.split('/')[1];
-  return isLocale(first) ? first : DEFAULT_LOCALE;
-}
-
 /** A page URL to show in a hint: one whose last segment resembles the wrong target, else the locale's home. */
-function suggestion(pages: readonly PagePlan[], wrong: string): string {
-  const locale = localeOfUrl(wrong);
+function suggestion(pages: readonly PagePlan[], wrong: string, locales: SiteLocales): string {
+  const locale = localeOfPath(locales, wrong);
   const last = wrong.split('/').pop() ?? '';
   const near = pages.find((page) => page.locale === locale && page.url.split('/').pop() === last);
-  const home = locale === DEFAULT_LOCALE ? '/' : `/${locale}`;
-  return `e.g. ${near?.url ?? home}; English pages also have no prefix`;
+  return `e.g. ${near?.url ?? homeUrl(locales, locale)}; pages in ${locales.default} also have no prefix`;
 }
 
 function sortedByKey<T>(map: Map<string, T>): Map<string, T> {

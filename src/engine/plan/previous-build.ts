@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isLocale, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import { BUILDS_DIR } from '../base/output-paths';
 import { SiteError } from '../diagnostics/diagnostic';
 
@@ -31,6 +31,11 @@ export const REDIRECTS_FILE = `${BUILDS_DIR}/redirects.json`;
 
 const REREAD_HINT = 'name a folder written by `sitegen build` or the URL of the published site, or build without --previous';
 
+/** A locale code as an earlier build wrote it (a locale the site no longer has included: its URLs are lost now). */
+function isLocaleCode(value: unknown): value is Locale {
+  return typeof value === 'string' && /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/.test(value);
+}
+
 /**
  * Reads an earlier build from an output folder or from the published site (`https://...`):
  * `latest.json` names its release, whose route manifest lists its pages; `redirects.json`
@@ -56,18 +61,18 @@ export async function readPreviousBuild(from: string, optional: boolean): Promis
   const manifest = parseJson(manifestText, from, `meta/${release}.json`) as { routes?: Record<string, { route?: unknown; locale?: unknown }> };
   const pages = new Map<string, KnownUrl>();
   for (const [url, entry] of Object.entries(manifest.routes ?? {})) {
-    if (typeof entry.route === 'string' && isLocale(entry.locale)) pages.set(url, { route: entry.route, locale: entry.locale });
+    if (typeof entry.route === 'string' && isLocaleCode(entry.locale)) pages.set(url, { route: entry.route, locale: entry.locale });
   }
   // Builds before redirects existed wrote no history.
   const historyText = await read(REDIRECTS_FILE);
   const history = historyText === undefined ? {} : (parseJson(historyText, from, 'redirects.json') as Partial<RedirectHistory>);
   const redirects = new Map<string, RedirectEntry>();
   for (const [url, entry] of Object.entries(history.redirects ?? {})) {
-    if (typeof entry.to === 'string' && isLocale(entry.locale)) redirects.set(url, { to: entry.to, locale: entry.locale });
+    if (typeof entry.to === 'string' && isLocaleCode(entry.locale)) redirects.set(url, { to: entry.to, locale: entry.locale });
   }
   const lost = new Map<string, KnownUrl>();
   for (const [url, entry] of Object.entries(history.lost ?? {})) {
-    if (isLocale(entry.locale)) lost.set(url, { route: typeof entry.route === 'string' ? entry.route : undefined, locale: entry.locale });
+    if (isLocaleCode(entry.locale)) lost.set(url, { route: typeof entry.route === 'string' ? entry.route : undefined, locale: entry.locale });
   }
   return { from, pages, redirects, lost };
 }

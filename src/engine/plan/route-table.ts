@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES, type Locale } from '../../shared/locales';
+import type { Locale, SiteLocales } from '../../shared/locales';
 import type { Problems, SourceLocation } from '../diagnostics/diagnostic';
 import { dataOf, locate, NO_DATA, parsedAgain, parseYamlSource, validate, type YamlSource } from '../read/yaml-source';
 import { lazyFields } from '../base/lazy-fields';
@@ -11,7 +11,10 @@ export interface Route {
   /** Content name: the route reads `content/<locale>/<content>.md`. */
   content: string;
   parent: string | undefined;
-  /** Locale-relative paths (`/karrier`); the planner adds the locale prefixes. */
+  /**
+   * Locale-relative paths (`/karrier`), one for each of the site's locales (a locale the table
+   * does not name has the default locale's path); the planner adds the locale prefixes.
+   */
   paths: Readonly<Record<Locale, string>>;
   /** Where the route and its keys are written, for errors found by later stages. */
   at: RouteLocations;
@@ -51,37 +54,38 @@ export function pathProblem(path: string): string | undefined {
   return undefined;
 }
 
-const RouteSchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'an id is lowercase letters, digits and "-"'),
-  template: z.string().min(1),
-  content: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/, 'a content name is like "blog/clickup-as-erp", without ".md"'),
-  parent: z.string().optional(),
-  paths: z.strictObject(
-    Object.fromEntries(LOCALES.map((locale) => [locale, routePath])) as Record<Locale, typeof routePath>,
-  ),
-});
-
-const RouteTableSchema = z.strictObject({ routes: z.array(RouteSchema).min(1, 'list at least one route') });
+/** The route table's shape: `paths` names the default locale's path, and no locale the site does not have. */
+function routeTableSchema(locales: SiteLocales) {
+  const paths = Object.fromEntries(locales.all.map(({ code }) => [code, code === locales.default ? routePath : routePath.optional()]));
+  const route = z.strictObject({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'an id is lowercase letters, digits and "-"'),
+    template: z.string().min(1),
+    content: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/, 'a content name is like "blog/clickup-as-erp", without ".md"'),
+    parent: z.string().optional(),
+    paths: z.strictObject(paths),
+  });
+  return z.strictObject({ routes: z.array(route).min(1, 'list at least one route') });
+}
 
 /**
  * Reads and validates the route table: its shape, and what only the whole table can tell
  * (unique ids, known parents). Path collisions are found by the planner, which sees every URL
  * form; template names are checked once the templates are loaded (`checkRouteTemplates`).
  */
-export function parseRouteTable(text: string, file: string, problems: Problems): Route[] | undefined {
+export function parseRouteTable(text: string, file: string, locales: SiteLocales, problems: Problems): Route[] | undefined {
   const source = parseYamlSource(text, file, problems);
   if (!source) return undefined;
   const data = dataOf(source, problems);
   if (data === NO_DATA) return undefined;
-  const table = validate(source, data, RouteTableSchema, problems);
+  const table = validate(source, data, routeTableSchema(locales), problems);
   if (!table) return undefined;
 
   // The routes locate themselves by parsing the text again, only if a later stage reports an
   // error: a table of thousands of routes is tens of megabytes as a document with positions.
   const sourceAgain = parsedAgain(text, file);
-  const routes = table.routes.map((route, index): Route => ({ ...route, parent: route.parent, at: locationsOf(sourceAgain, index) }));
+  const routes = table.routes.map((route, index): Route => ({ ...route, paths: allPaths(route.paths, locales), parent: route.parent, at: locationsOf(sourceAgain, index) }));
   const ids = new Map<string, number>();
   for (const [index, route] of routes.entries()) {
     const earlier = ids.get(route.id);
@@ -102,6 +106,20 @@ export function parseRouteTable(text: string, file: string, problems: Problems):
     }
   }
   return problems.ok ? routes : undefined;
+}
+
+/**
+ * A path for every locale: one the table leaves out has the default locale's path (a language
+ * added to the site needs no path of its own for each route; `/fr/career` until it has one).
+ */
+function allPaths(listed: Record<string, string | undefined>, locales: SiteLocales): Record<Locale, string> {
+  const fallback = listed[locales.default]!;
+  return Object.fromEntries(locales.all.map(({ code }) => [code, listed[code] ?? fallback]));
+}
+
+/** The locales a route has a page in: every locale of the site (the route table names a path for each). */
+export function routeLocales(route: Pick<Route, 'paths'>): Locale[] {
+  return Object.keys(route.paths);
 }
 
 /** Every route names a template that exists. */

@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LOCALES, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
 import { contentHash } from '../base/content-hash';
 import { lazyFields } from '../base/lazy-fields';
@@ -56,7 +56,8 @@ const withReleasedText = lazyFields<string, { text: string }>({
 export interface SiteSources {
   root: string;
   routes: SourceText | undefined;
-  site: SourceText | undefined;
+  /** The locales whose files were read (`locales` of the configuration). */
+  localeCodes: readonly Locale[];
   /** `content/redirects.yaml`, which a site need not have. */
   redirects: SourceText | undefined;
   locales: ReadonlyMap<Locale, SourceText>;
@@ -70,26 +71,26 @@ export const ROUTES_FILE = 'content/routes.yaml';
 export const SITE_FILE = 'content/site.yaml';
 export const REDIRECTS_SOURCE = 'content/redirects.yaml';
 
-/** `decode`: when the content files' texts are decoded (see `ContentSource`). */
-export async function readSources(root: string, problems: Problems, decode: 'now' | 'when-read' = 'now'): Promise<SiteSources> {
-  const [routes, site, redirects, locales, content, publicFiles] = await Promise.all([
+/**
+ * Everything but the settings, which the configuration read first (`readSiteFile`): the locale
+ * files of the site's `locales`. `decode`: when the content files' texts are decoded (see
+ * `ContentSource`).
+ */
+export async function readSources(root: string, locales: readonly Locale[], problems: Problems, decode: 'now' | 'when-read' = 'now'): Promise<SiteSources> {
+  const [routes, redirects, localeFiles, content, publicFiles] = await Promise.all([
     readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
-    readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
     readOptionalText(root, REDIRECTS_SOURCE, problems),
-    readLocales(root, problems),
+    readLocales(root, locales, problems),
     // Each file becomes its source as it is read: bytes decoded at once die young.
     readTree(path.join(root, 'content'), isMarkdown, problems, (file, bytes) => (textProblem(file, bytes, problems) ? undefined : contentSource(file, bytes, decode))),
     readTree(path.join(root, 'public'), () => true, problems, (_file, bytes) => bytes),
   ]);
-  return {
-    root,
-    routes,
-    site,
-    redirects,
-    locales,
-    content,
-    publicFiles,
-  };
+  return { root, routes, localeCodes: locales, redirects, locales: localeFiles, content, publicFiles };
+}
+
+/** `content/site.yaml`, which the configuration is resolved from before anything else is read. */
+export async function readSiteFile(root: string, problems: Problems): Promise<SourceText | undefined> {
+  return readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml');
 }
 
 /**
@@ -109,14 +110,13 @@ export function countContentFiles(root: string): number {
   return filesUnder(path.join(root, 'content'), isMarkdown).length;
 }
 
-/** The route table, the settings and the locale files only: what `sitegen check` compares the output with. */
-export async function readSiteDefinition(root: string, problems: Problems): Promise<Pick<SiteSources, 'root' | 'routes' | 'site' | 'locales'>> {
-  const [routes, site, locales] = await Promise.all([
+/** The route table and the locale files only: what `sitegen check` compares the output with. */
+export async function readSiteDefinition(root: string, locales: readonly Locale[], problems: Problems): Promise<Pick<SiteSources, 'root' | 'routes' | 'locales' | 'localeCodes'>> {
+  const [routes, localeFiles] = await Promise.all([
     readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
-    readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
-    readLocales(root, problems),
+    readLocales(root, locales, problems),
   ]);
-  return { root, routes, site, locales };
+  return { root, routes, locales: localeFiles, localeCodes: locales };
 }
 
 async function readText(root: string, name: string, problems: Problems, hint: string): Promise<SourceText | undefined> {
@@ -145,9 +145,9 @@ async function readTextFile(file: string, problems: Problems): Promise<SourceTex
   return textProblem(file, bytes, problems) ? undefined : { path: file, text: bytes.toString('utf8') };
 }
 
-async function readLocales(root: string, problems: Problems): Promise<Map<Locale, SourceText>> {
+async function readLocales(root: string, locales: readonly Locale[], problems: Problems): Promise<Map<Locale, SourceText>> {
   const entries = await Promise.all(
-    LOCALES.map(async (locale): Promise<[Locale, SourceText] | undefined> => {
+    locales.map(async (locale): Promise<[Locale, SourceText] | undefined> => {
       const file = path.join(root, 'locales', `${locale}.json`);
       if (!existsSync(file)) return undefined;
       const text = await readTextFile(file, problems);
@@ -254,7 +254,7 @@ function filesUnder(dir: string, include: (name: string) => boolean): string[] {
  */
 export async function refreshSources(previous: SiteSources, changed: ReadonlySet<string>, problems: Problems): Promise<SiteSources> {
   const { root } = previous;
-  let { routes, site, redirects } = previous;
+  let { routes, redirects } = previous;
   const locales = new Map(previous.locales);
   const content = new Map(previous.content);
   const publicFiles = new Map(previous.publicFiles);
@@ -279,11 +279,10 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
   };
   for (const file of changed) {
     const relative = path.relative(root, file).split(path.sep).join('/');
-    const locale = /^locales\/([a-z]{2})\.json$/.exec(relative)?.[1] as Locale | undefined;
+    const locale = /^locales\/([^/]+)\.json$/.exec(relative)?.[1];
     if (relative === ROUTES_FILE) routes = undefined;
-    else if (relative === SITE_FILE) site = undefined;
     else if (relative === REDIRECTS_SOURCE) redirects = await readOptionalText(root, REDIRECTS_SOURCE, problems);
-    else if (locale && (LOCALES as readonly string[]).includes(locale)) {
+    else if (locale && previous.localeCodes.includes(locale)) {
       const bytes = await readTextIfThere(file);
       if (bytes) locales.set(locale, { path: file, text: bytes.toString('utf8') });
       else locales.delete(locale);
@@ -298,13 +297,12 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
     }
   }
   routes ??= await readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?');
-  site ??= await readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml');
   // Keep file order stable (the build id hashes in order); re-sort only when files came or went.
   const sorted = <T>(map: Map<string, T>, before: ReadonlyMap<string, unknown>) =>
     map.size === before.size && [...map.keys()].every((key) => before.has(key))
       ? map
       : new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { root, routes, site, redirects, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
+  return { root, routes, localeCodes: previous.localeCodes, redirects, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
 }
 
 /**
@@ -316,7 +314,7 @@ export async function staleFiles(sources: SiteSources, files: Iterable<string>):
   for (const file of files) {
     const relative = path.relative(sources.root, file).split(path.sep).join('/');
     const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
-    const own = known ?? [sources.routes, sources.site, sources.redirects, ...sources.locales.values()].find((source) => source?.path === file);
+    const own = known ?? [sources.routes, sources.redirects, ...sources.locales.values()].find((source) => source?.path === file);
     if (!own) continue;
     const now = await readFile(file, 'utf8').catch(() => undefined);
     if (now !== own.text) stale.push(file);

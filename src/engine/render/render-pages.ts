@@ -1,7 +1,7 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { LOCALES, type Locale } from '../../shared/locales';
-import { BodyPending, type ContentArrival, type SiteContent } from '../markdown/content';
+import { localeInfo, type Locale } from '../../shared/locales';
+import { BodyPending, type ContentArrival, type SiteContent, contentOf } from '../markdown/content';
 import { SiteError, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
 import { createI18n } from '../messages/i18n';
 import type { MessageCatalog } from '../messages/messages';
@@ -14,7 +14,7 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import type { FeedPlan } from '../artifacts/feeds';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteSettings, TemplateModule } from '../template-api';
 import { lazyFields } from '../base/lazy-fields';
-import { CacheDamaged } from '../cache/cache-file';
+import { CacheDamaged } from '../base/sealed-file';
 
 /** What every page of a build renders from. */
 export interface RenderInput {
@@ -229,8 +229,8 @@ export interface RenderedPage {
  */
 export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: PagePlan, problems: Problems) => RenderedPage | undefined {
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
-  for (const locale of LOCALES) {
-    perLocale.set(locale, { i18n: createI18n(locale, input.catalog), links: createLinks(locale, input) });
+  for (const info of input.site.locales.all) {
+    perLocale.set(info.code, { i18n: createI18n(info, input.catalog), links: createLinks(info.code, input) });
   }
   return (plan, problems) => {
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
@@ -238,7 +238,7 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
     // A page that only lists or links another route shows its summary, not its body.
     const links = recordDeps ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
     const template = input.templates.templates[plan.template]!;
-    const content = input.content.get(plan.routeId)![plan.locale];
+    const content = contentOf(input.content, plan.routeId, plan.locale);
     const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...planned } = plan;
     const page = template.noindex ? { ...planned, noindex: true } : planned;
     const feeds = input.feedLinks.get(plan.locale) ?? [];
@@ -272,10 +272,11 @@ function recordingLinks(links: Links, record: (routeId: string) => void): Links 
 
 /** The error pages, in the default locale: `404.html` (not found) and `error.html` (any other error). */
 export function renderErrorPages(input: RenderInput, problems: Problems, reuse?: PageReuse): Map<string, string> {
-  const i18n = createI18n('en', input.catalog);
+  const locale = input.site.locales.default;
+  const i18n = createI18n(localeInfo(input.site.locales, locale), input.catalog);
   const pages = new Map<string, string>();
   // They show no content: they change with what every page reads and the feeds' hubs only.
-  const fingerprint = reuse && [reuse.everything, ...feedHubs(input, 'en').map((dep) => reuse.hashOf(dep))].join('\n');
+  const fingerprint = reuse && [reuse.everything, ...feedHubs(input, locale).map((dep) => reuse.hashOf(dep))].join('\n');
   for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
     const cached = reuse?.pages.get(file);
     if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
@@ -288,11 +289,11 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
         kind,
         site: input.site,
         i18n,
-        links: createLinks('en', input),
+        links: createLinks(locale, input),
         assets: input.assets,
         build: input.build,
-        runtime: runtimeConfig('en', input),
-        feeds: input.feedLinks.get('en') ?? [],
+        runtime: runtimeConfig(locale, input),
+        feeds: input.feedLinks.get(locale) ?? [],
       },
       `/${file}`,
       input.templateFiles,
@@ -317,6 +318,9 @@ function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
   return {
     release: input.build.release,
     locale,
+    language: localeInfo(input.site.locales, locale).tag,
+    locales: input.site.locales.all.map(({ code, tag }) => ({ code, tag })),
+    defaultLocale: input.site.locales.default,
     latestBuild: `/${BUILDS_DIR}/latest.json`,
     manifest: `/${BUILDS_DIR}/meta/${input.build.release}.json`,
     buildCheckSeconds,
@@ -378,13 +382,13 @@ function createLinks(locale: Locale, input: RenderInput): Links {
   const summaryOf = (route: Route): PageSummary => {
     let summary = summaries.get(route.id);
     if (!summary) {
-      const content = input.content.get(route.id)![locale];
+      const content = contentOf(input.content, route.id, locale);
       summary = withReadingMinutes(
         {
           routeId: route.id,
           template: route.template,
           parent: route.parent,
-          url: canonicalUrl(route, locale),
+          url: canonicalUrl(route, locale, input.site.locales),
           title: content.data.title,
           description: content.data.description,
           summary: content.data.summary ?? content.data.description,
@@ -399,7 +403,7 @@ function createLinks(locale: Locale, input: RenderInput): Links {
   // Every page of a hub may list its siblings: each list is made once per locale.
   const childrenOf = new Map<string, PageSummary[]>();
   return {
-    path: (routeId) => canonicalUrl(routeOf(routeId), locale),
+    path: (routeId) => canonicalUrl(routeOf(routeId), locale, input.site.locales),
     page: (routeId) => summaryOf(routeOf(routeId)),
     children(routeId) {
       routeOf(routeId);

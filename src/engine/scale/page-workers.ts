@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { LOCALES, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import { SiteError, type Code, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
 import { inlineSourcesOf, type InlineSources } from '../artifacts/inline-sources';
+import { contentOf } from '../markdown/content';
 import { PACKAGE_ROOT } from '../config/package-info';
 import type { PagePlan } from '../plan/plan-pages';
 import { plainRoutes, type Route } from '../plan/route-table';
@@ -90,7 +91,7 @@ export function startPageWorkers(moduleFile: string, count = availableParallelis
       }
       const tasksOf = (plans: readonly PagePlan[]) =>
         plans.map((plan): PageTask => {
-          const content = work.input.content.get(plan.routeId)![plan.locale];
+          const content = contentOf(work.input.content, plan.routeId, plan.locale);
           return { plan: withoutRoute(plan), html: content.html, headings: content.headings };
         });
       await Promise.all(
@@ -178,9 +179,9 @@ function setupOf(work: PageWork, moduleFile: string): PageWorkerSetup {
       feeds: feeds.map((feed) => ({ ...feed, hub: withoutRoute(feed.hub), entries: feed.entries.map(withoutRoute) })),
     },
     content: [...content].map(([routeId, byLocale]) => {
-      const plain: Partial<PageWorkerSetup['content'][number][1]> = {};
-      for (const locale of LOCALES) plain[locale] = { data: byLocale[locale].data, words: byLocale[locale].words };
-      return [routeId, plain as PageWorkerSetup['content'][number][1]];
+      const plain: PageWorkerSetup['content'][number][1] = {};
+      for (const [locale, page] of Object.entries(byLocale)) plain[locale] = { data: page.data, words: page.words };
+      return [routeId, plain];
     }),
   };
 }

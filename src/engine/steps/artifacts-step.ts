@@ -28,14 +28,14 @@ export interface SiteArtifacts {
 export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent, view: PageView, rendered: RenderedSite): Promise<SiteArtifacts> {
   const { problems, session, config } = run;
   const { info, renderInput, feeds } = view;
-  const site = read.site!;
+  const { site } = config;
   const { pages } = plan;
   const { content } = loaded;
   const files = mergeOutputs(
     [
       renderErrorPages(renderInput, problems, view.reuse),
       buildArtifacts(pages, content, parsed.catalog, info, session?.payloads),
-      buildSearchFiles(pages, feeds, { content, siteUrl: site.url, companyName: site.company.name, timestamp: info.timestamp, indexed: view.indexed }),
+      buildSearchFiles(pages, feeds, { content, siteUrl: site.url, companyName: site.company.name, timestamp: info.timestamp, indexed: view.indexed, locales: site.locales }),
       redirectFiles(plan.redirects, site, parsed.catalog),
       loaded.widgets.files,
       view.assets.files,

@@ -33,7 +33,7 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
     run.threads,
     problems,
     (text, file) => run.once(`front matter ${file}`, text, () => parseYamlData(text, file, problems)),
-    run.once('links', sources.routes!.text, () => linkData(parsed.routes, plan.pages)),
+    run.once('links', `${sources.routes!.text}\0${JSON.stringify(run.config.site.locales)}`, () => linkData(plan.pages)),
     read.known,
     read.cache?.streamBodies(),
   );

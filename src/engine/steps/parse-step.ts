@@ -5,6 +5,7 @@ import { fingerprint } from '../cache/build-session';
 import { BUNDLED_WIDGETS_DIR, CACHE_IDENTITY } from '../config/package-info';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from '../messages/messages';
 import { parseRouteTable, restoreRoutes, type Route } from '../plan/route-table';
+import type { Locale } from '../../shared/locales';
 import type { ReadSite } from './read-step';
 import { settle, type BuildRun, type Settling } from './run';
 
@@ -20,12 +21,15 @@ export interface ParsedSite {
 export function parseSite(run: BuildRun, read: ReadSite): ParsedSite {
   const { problems } = run;
   const { sources, cache } = read;
-  const catalog = run.once('messages', [...sources.locales.values()].map((file) => file.text).join('\0'), () => parseMessages(sources.locales, problems));
+  const { locales } = run.config.site;
+  const codes = sources.localeCodes;
+  const localesKey = `${codes.join()}\0${locales.default}`;
+  const catalog = run.once('messages', [localesKey, ...[...sources.locales.values()].map((file) => file.text)].join('\0'), () => parseMessages(sources.locales, locales, problems, (locale) => path.join(run.config.root, 'locales', `${locale}.json`)));
   // A route table read before (the persistent cache) is not parsed and validated again.
   const routesFile = sources.routes!;
-  const routes = run.once('routes', routesFile.text, () => {
-    const known = cache?.knownRoutes(routesFile.text);
-    return known ? restoreRoutes(known, routesFile.text, routesFile.path) : parseRouteTable(routesFile.text, routesFile.path, problems);
+  const routes = run.once('routes', `${routesFile.text}\0${localesKey}`, () => {
+    const known = cache?.knownRoutes(routesFile.text, localesKey);
+    return known ? restoreRoutes(known, routesFile.text, routesFile.path) : parseRouteTable(routesFile.text, routesFile.path, locales, problems);
   });
   problems.throwIfAny();
   run.timings.lap('parse settings, messages, routes');
@@ -33,13 +37,13 @@ export function parseSite(run: BuildRun, read: ReadSite): ParsedSite {
 }
 
 /**
- * The browser bundle, with the English widget messages built in for when messages cannot load:
+ * The browser bundle, with the default locale's widget messages built in for when messages cannot load:
  * kept by a watch session, or in the persistent cache while its inputs are the same.
  */
 function startWidgetBundle(run: BuildRun, catalog: MessageCatalog): Settling<WidgetBundle> {
   const { config, session } = run;
   const widgetsDir = widgetsDirOf(config.root, BUNDLED_WIDGETS_DIR);
-  const fallbackMessages = englishWidgetMessages(catalog);
+  const fallbackMessages = defaultWidgetMessages(catalog, config.site.locales.default);
   const generatedDir = path.join(config.cacheDir, 'widgets');
   const bundling = () => {
     if (session) return session.widgetBundler(widgetsDir, generatedDir).bundle(fallbackMessages);
@@ -54,9 +58,9 @@ function startWidgetBundle(run: BuildRun, catalog: MessageCatalog): Settling<Wid
   return settle(session ? session.reuse(`widgets:${fingerprint(JSON.stringify(fallbackMessages))}`, widgetsDir, bundling) : bundling());
 }
 
-/** English widget messages, built into the browser bundle for when messages cannot load. */
-function englishWidgetMessages(catalog: MessageCatalog): Record<string, string> {
+/** The default locale's widget messages, built into the browser bundle for when messages cannot load. */
+function defaultWidgetMessages(catalog: MessageCatalog, locale: Locale): Record<string, string> {
   const messages: Record<string, string> = {};
-  for (const [key, message] of catalog.en) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) messages[key] = message.text;
+  for (const [key, message] of catalog[locale]!) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) messages[key] = message.text;
   return messages;
 }

@@ -18,12 +18,13 @@ export interface SitePlan {
 export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite): Promise<SitePlan> {
   const { problems } = run;
   const { sources } = read;
-  const pages = run.once('plan', sources.routes!.text, () => planPages(parsed.routes, problems));
+  const { locales } = run.config.site;
+  const pages = run.once('plan', `${sources.routes!.text}\0${JSON.stringify(locales)}`, () => planPages(parsed.routes, locales, problems));
   problems.throwIfAny();
   const file = sources.redirects;
   const rules = file ? run.once('redirect rules', file.text, () => parseRedirectsFile(file.text, file.path, problems)) : [];
   const previous = await settledOrErrors(run.previous, problems);
-  const redirects = rules && planRedirects(pages, rules, previous, problems);
+  const redirects = rules && planRedirects(pages, rules, previous, locales, problems);
   problems.throwIfAny();
   run.timings.lap('plan pages, redirects');
   return { pages, redirects: redirects! };

@@ -1,6 +1,5 @@
 import type { BuildCache } from '../cache/build-cache';
 import type { SiteSettings } from '../config/site-settings';
-import { parseSiteSettings } from '../config/site-settings';
 import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnostic';
 import { frontMatterOnly, splitContent, type FrontMatterTexts, type KnownContent } from '../markdown/content';
 import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
@@ -10,8 +9,6 @@ import type { BuildRun } from './run';
 /** What step 1 read: the sources, the settings, each content file's front matter, what the cache knows. */
 export interface ReadSite {
   sources: SiteSources;
-  /** `content/site.yaml` after the environment's overrides (undefined when it has errors). */
-  site: SiteSettings | undefined;
   frontMatters: FrontMatterTexts;
   cache: BuildCache | undefined;
   /** Content files whose Markdown result the cache knows, and this build's cache key of each file. */
@@ -33,29 +30,29 @@ export async function readSite(run: BuildRun): Promise<ReadSite> {
   const { config, session, problems, warnings } = run;
   // A cold build of a large site (every body to render) keeps lean heaps from the start.
   if (!session && run.readAhead) leanHeaps(countContentFiles(config.root));
+  const localeCodes = config.site.locales.all.map((locale) => locale.code);
+  // A watch session reads again only what changed, while the locales are the same.
   const read =
-    session?.sources && session.changed
+    session?.sources && session.changed && sameList(session.sources.localeCodes, localeCodes)
       ? await refreshSources(session.sources, session.changed, problems)
       : // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
-        await readSources(config.root, problems, run.readAhead ? 'now' : 'when-read');
+        await readSources(config.root, localeCodes, problems, run.readAhead ? 'now' : 'when-read');
   if (session) session.sources = read;
   problems.throwIfAny();
-  const file = read.site!;
-  const site = run.once('site', `${file.text}\0${config.overrides.backendUrl ?? ''}`, () => parseSiteSettings(file.text, file.path, problems, config.overrides));
   // A Markdown file over the size limit is not sent to be rendered: the build fails on it.
-  const tooLarge = site ? checkContentSizes(read.content, site.limits, problems, warnings) : new Set<string>();
+  const tooLarge = checkContentSizes(read.content, config.site.limits, problems, warnings);
   // What the persistent cache knows needs no Markdown work, and its files are not even split.
   const cache = await run.cache;
   if (cache?.discarded) warnings.push(warning('cache/discarded', cache.discarded));
   const { known, keys } = cache?.knownContent(read.content, read.routes?.text ?? '') ?? { known: new Map<string, KnownContent>(), keys: new Map<string, string>() };
-  const split = splitContent(tooLarge.size > 0 ? new Map([...read.content].filter(([name]) => !tooLarge.has(name))) : read.content, problems, session?.splits, new Set(known.keys()));
+  const split = splitContent(tooLarge.size > 0 ? new Map([...read.content].filter(([name]) => !tooLarge.has(name))) : read.content, localeCodes, problems, session?.splits, new Set(known.keys()));
   // Markdown parsing needs nothing else: it starts now, beside the next steps.
   const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
   run.threads.parse(jobs);
   const large = !session && run.policy.isLarge(jobs.length);
   const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
   run.timings.lap(large ? 'read sources (large build)' : 'read sources');
-  return { sources: large ? withoutContentTexts(read) : read, site, frontMatters, cache, known, keys, large };
+  return { sources: large ? withoutContentTexts(read) : read, frontMatters, cache, known, keys, large };
 }
 
 /**
@@ -83,6 +80,10 @@ function checkContentSizes(content: SiteSources['content'], limits: SiteSettings
     }
   }
   return tooLarge;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 function formatSize(bytes: number): string {

@@ -4,7 +4,7 @@ import { bundleTemplates, importTemplates, loadTemplates, moduleIsIntact, templa
 import { BuildCache } from '../cache/build-cache';
 import type { BuildSession } from '../cache/build-session';
 import { lastCommitTime } from '../config/build-time';
-import type { ResolvedOptions } from '../config/options';
+import type { ResolvedConfig } from '../config/resolve-config';
 import { BUNDLED_TEMPLATES_DIR, CACHE_IDENTITY } from '../config/package-info';
 import { BuildFailure, Problems, type Diagnostic } from '../diagnostics/diagnostic';
 import { isRemote, readPreviousBuild, type PreviousBuild } from '../plan/previous-build';
@@ -24,7 +24,7 @@ export type Settling<T> = Promise<{ value: T } | { error: unknown }>;
  * takes the run and the results of the steps before it.
  */
 export interface BuildRun {
-  readonly config: ResolvedOptions;
+  readonly config: ResolvedConfig;
   /** A watch session's build keeps its work in the session. */
   readonly session: BuildSession | undefined;
   readonly problems: Problems;
@@ -51,7 +51,7 @@ export interface BuildRun {
  * process, the cache and the previous build are read, the output folder is opened.
  * `cacheMode` 'replace' starts from an empty persistent cache.
  */
-export function startRun(config: ResolvedOptions, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): BuildRun {
+export function startRun(config: ResolvedConfig, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): BuildRun {
   const { root, cacheDir } = config;
   // Stack traces of templates point at their TSX lines.
   process.setSourceMapsEnabled(true);

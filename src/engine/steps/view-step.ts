@@ -8,7 +8,7 @@ import type { ContentArrival } from '../markdown/content';
 import type { PagePlan } from '../plan/plan-pages';
 import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from '../render/page-config';
 import type { PageReuse, RenderInput } from '../render/render-pages';
-import { shareImageOf } from '../render/share-image';
+import { checkLocaleFlags, shareImageOf } from '../render/site-images';
 import type { Output } from '../write/write-output';
 import type { LoadedContent } from './content-step';
 import type { ParsedSite } from './parse-step';
@@ -36,22 +36,24 @@ export interface PageView {
  */
 export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<PageView> {
   const { config, session, problems } = run;
-  const { sources, site } = read;
+  const { sources } = read;
+  const { site } = config;
   const { templates, widgets, content } = loaded;
   const committed = await run.commitTime;
   // Watch mode keeps its first build's time.
-  const sourceFiles = () => [sources.routes, sources.site, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
+  const sourceFiles = () => [sources.routes, config.siteFile, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
   const timeOf = () => buildTime(config.overrides.timestamp, committed, sourceFiles);
   const time = session ? run.once('build time', 'dev', timeOf) : timeOf();
   const assets = buildAssets(templates.css, sources.publicFiles);
   // Templates decide which pages stay out of search results and which pages feeds list.
   const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
   const feeds = planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems);
-  const shareImage = shareImageOf(site!, sources.publicFiles, sources.site!, problems);
+  const shareImage = shareImageOf(site, sources.publicFiles, config.siteFile, problems);
+  checkLocaleFlags(site, sources.publicFiles, config.siteFile, problems);
   await loaded.stopIfAny();
   const pageConfig = pageConfigOf({
     engine: ENGINE_VERSION,
-    settings: site!,
+    settings: site,
     year: new Date(time.timestamp).getUTCFullYear(),
     dev: session !== undefined,
     routes: { value: parsed.routes, text: sources.routes!.text },
@@ -80,7 +82,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const renderInput = renderInputFrom(pageConfig, release, {
     content,
     feeds,
-    feedLinks: feedLinks(feeds, { content, companyName: site!.company.name }),
+    feedLinks: feedLinks(feeds, { content, companyName: site.company.name }),
     arrival: run.threads.fillsCores() ? afterAll(loaded.arrival.all) : loaded.arrival,
   });
   const inputs = { sources, split: read.frontMatters, content, routes: parsed.routes };

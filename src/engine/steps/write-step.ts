@@ -33,7 +33,7 @@ export async function writeSite(output: Output | undefined, files: OutputFiles):
 export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<void> {
   const { cache } = read;
   if (cache) {
-    cache.rememberRoutes(read.sources.routes!.text, parsed.routes);
+    cache.rememberRoutes(read.sources.routes!.text, `${read.sources.localeCodes.join()}\0${run.config.site.locales.default}`, parsed.routes);
     cache.rememberContent(parsed.routes, loaded.content, read.frontMatters, read.keys, loaded.templates.hash, loaded.arrival.warnings);
     cache.keepPages(new Set(plan.pages.map((page) => page.outputPath)));
     await cache.save();

@@ -47,7 +47,7 @@ export function Island<P extends object>({ name, component: Widget, props, strat
         data-strategy={strategy}
         dangerouslySetInnerHTML={{
           __html: renderToString(
-            <MessagesContext.Provider value={{ locale: i18n.locale, messages: i18n.widgetMessages }}>
+            <MessagesContext.Provider value={{ locale: i18n.locale, language: i18n.language, messages: i18n.widgetMessages }}>
               <Widget {...props} />
             </MessagesContext.Provider>,
             { identifierPrefix: `${id}-` },

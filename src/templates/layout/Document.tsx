@@ -3,7 +3,6 @@ import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
 import { loaderBootstrap } from '../../shared/loader-bootstrap';
-import { LOCALES } from '../../shared/locales';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
 import type { JsonLd } from '../seo/structured-data';
@@ -40,21 +39,19 @@ export function Document(props: DocumentProps) {
   const noindex = props.noindex || page?.noindex;
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   return (
-    <html lang={i18n.language}>
+    <html lang={i18n.language} dir={i18n.dir === 'rtl' ? 'rtl' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Only the unprefixed home chooses a language, before anything is painted. */}
-        {page?.url === '/' && <script dangerouslySetInnerHTML={{ __html: detectLocaleScript() }} />}
+        {page?.url === '/' && <script dangerouslySetInnerHTML={{ __html: detectLocaleScript(site.locales) }} />}
         <title>{bareTitle || title === site.company.name ? title : `${title} | ${fullTitle}`}</title>
         <meta name="description" content={description} />
         {noindex && <meta name="robots" content="noindex" />}
         {page && <link rel="canonical" href={site.url + page.canonical} />}
         {page &&
-          LOCALES.map((locale) => (
-            <link key={locale} rel="alternate" hrefLang={locale} href={site.url + page.alternates[locale]} />
-          ))}
-        {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates.en} />}
+          site.locales.all.map(({ code }) => <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
+        {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates[site.locales.default]} />}
         <SeoHead
           title={title}
           description={description}

@@ -1,7 +1,7 @@
 import type { DocumentProps } from './Document';
 import { Logo } from '../components/Logo';
 import { Island } from '../components/Island';
-import { LOCALES, localizedUrl, type Locale } from '../../shared/locales';
+import { homeUrl } from '../../shared/locales';
 import LocaleSwitcher from '../../widgets/islands/LocaleSwitcher';
 
 /** Main navigation entries: route id and message key. */
@@ -15,8 +15,8 @@ const NAV: ReadonlyArray<readonly [string, string]> = [
 ];
 
 export function Header({ page, site, i18n, links, assets }: DocumentProps) {
-  const alternates = page?.alternates ?? (Object.fromEntries(LOCALES.map((l) => [l, localizedUrl('/', l, l !== 'en')])) as Record<Locale, string>);
-  const flags = Object.fromEntries(LOCALES.map((l) => [l, `/flags/${l}.svg`])) as Record<Locale, string>;
+  // The same page in every locale; pages without a route (the error pages) offer each home.
+  const choices = site.locales.all.map(({ code, tag, name, flag }) => ({ code, tag, name, flag, href: page?.alternates[code] ?? homeUrl(site.locales, code) }));
   const section = page?.parent ?? page?.routeId;
   return (
     <header className="site-header">
@@ -53,7 +53,7 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
           <Island
             name="LocaleSwitcher"
             component={LocaleSwitcher}
-            props={{ current: i18n.locale, links: alternates, flags }}
+            props={{ current: i18n.locale, choices }}
             strategy="interaction"
             i18n={i18n}
             assets={assets}

@@ -1,5 +1,5 @@
 import type { ErrorPageProps } from '../../engine/template-api';
-import { LOCALES, localizedUrl, type Locale } from '../../shared/locales';
+import { homeUrl } from '../../shared/locales';
 import ErrorPage from '../../widgets/islands/ErrorPage';
 import { Island } from '../components/Island';
 import { Document } from '../layout/Document';
@@ -10,12 +10,11 @@ import { Document } from '../layout/Document';
  */
 export function ErrorPages(props: ErrorPageProps) {
   const { kind, i18n, assets } = props;
-  const homes = Object.fromEntries(LOCALES.map((locale) => [locale, localizedUrl('/', locale, locale !== 'en')])) as Record<Locale, string>;
-  homes.en = '/';
+  const homes = Object.fromEntries(props.site.locales.all.map(({ code }) => [code, homeUrl(props.site.locales, code)]));
   const heading = kind === 'not-found' ? i18n.t('widgets.error.notFound') : i18n.t('widgets.error.generic');
   return (
     <Document {...props} title={i18n.t('widgets.error.pageTitle')} description={heading} noindex bareTitle>
-      <Island name="ErrorPage" component={ErrorPage} props={{ kind, homes }} strategy="load" i18n={i18n} assets={assets} />
+      <Island name="ErrorPage" component={ErrorPage} props={{ kind, homes, locales: props.site.locales.all.map(({ code, tag }) => ({ code, tag })), defaultLocale: props.site.locales.default }} strategy="load" i18n={i18n} assets={assets} />
     </Document>
   );
 }

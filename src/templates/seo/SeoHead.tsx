@@ -1,6 +1,6 @@
 import type { FeedLink, I18n, Links, PageInfo, ShareImage, SiteSettings } from '../../engine/template-api';
 import { jsonForScript } from '../../shared/json-script';
-import { LOCALE_INFO, LOCALES } from '../../shared/locales';
+import { localeInfo } from '../../shared/locales';
 import { breadcrumbTrail } from '../components/breadcrumbs';
 import { breadcrumbList, organization, type JsonLd } from './structured-data';
 
@@ -44,10 +44,12 @@ export function SeoHead({ title, description, page, site, i18n, links, image, fe
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       {page && <meta property="og:url" content={site.url + page.canonical} />}
-      <meta property="og:locale" content={LOCALE_INFO[locale].ogLocale} />
-      {LOCALES.filter((other) => other !== locale).map((other) => (
-        <meta key={other} property="og:locale:alternate" content={LOCALE_INFO[other].ogLocale} />
-      ))}
+      <meta property="og:locale" content={localeInfo(site.locales, locale).ogLocale} />
+      {site.locales.all
+        .filter((other) => other.code !== locale)
+        .map((other) => (
+          <meta key={other.code} property="og:locale:alternate" content={other.ogLocale} />
+        ))}
       {image && (
         <>
           <meta property="og:image" content={imageUrl} />

@@ -6,7 +6,6 @@
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { LOCALE_INFO } from '../../shared/locales';
 import { useLocale } from '../runtime/messages';
 import { checkAll, serverProblem, type FieldProblem, type Rule, type Values } from './rules';
 
@@ -34,7 +33,7 @@ const draftKey = (id: string) => `sitegen:draft:${id}`;
 type Status = 'idle' | 'sending';
 
 export function useRecordForm(options: RecordFormOptions) {
-  const locale = useLocale();
+  const { locale, language } = useLocale();
   const [values, setValues] = useState<Values>(options.initial);
   // The state hydration rendered: never a draft worth keeping (see below).
   const [hydratedWith] = useState(values);
@@ -99,7 +98,7 @@ export function useRecordForm(options: RecordFormOptions) {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), SEND_TIMEOUT_MS);
     try {
-      const pb = new PocketBase(options.backendUrl, undefined, LOCALE_INFO[locale].language);
+      const pb = new PocketBase(options.backendUrl, undefined, language);
       await pb.collection(options.collection).create(
         { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '' },
         { signal: timeout.signal },

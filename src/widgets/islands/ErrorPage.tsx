@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LOCALE_INFO, LOCALES, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import { formatMessage } from '../../shared/format-message';
 import { useTranslate } from '../runtime/messages';
 import { loadMessages } from '../runtime/page';
@@ -8,32 +8,37 @@ export interface ErrorPageProps {
   kind: 'not-found' | 'error';
   /** The home page of each locale. */
   homes: Record<Locale, string>;
+  /** The site's locales: code and BCP 47 tag. */
+  locales: Array<{ code: Locale; tag: string }>;
+  /** The locale the page is rendered in. */
+  defaultLocale: Locale;
 }
 
 /**
  * The error pages. `404.html` is one file for every unknown path: the server renders it in
- * English; in the browser it shows the requested path and, under `/hu/...` or `/de/...`, switches
- * to that locale and its home link.
+ * the default locale; in the browser it shows the requested path and, under another locale's
+ * prefix (`/hu/...`), switches to that locale and its home link.
  */
-export default function ErrorPage({ kind, homes }: ErrorPageProps) {
+export default function ErrorPage({ kind, homes, locales, defaultLocale }: ErrorPageProps) {
+  const fallback = locales.find((known) => known.code === defaultLocale)!;
   const t = useTranslate();
-  const [view, setView] = useState<{ locale: Locale; path: string; messages?: Record<string, string> }>({ locale: 'en', path: '' });
+  const [view, setView] = useState<{ locale: Locale; tag: string; path: string; messages?: Record<string, string> }>({ locale: fallback.code, tag: fallback.tag, path: '' });
 
   useEffect(() => {
     const path = decodeURI(location.pathname);
-    const first = path.split('/')[1];
-    const locale = LOCALES.find((code) => code === first) ?? 'en';
-    setView({ locale, path });
-    if (locale === 'en') return;
+    const prefix = path.split('/')[1];
+    const { code: locale, tag } = locales.find((known) => known.code === prefix) ?? fallback;
+    setView({ locale, tag, path });
+    if (locale === fallback.code) return;
     void loadMessages(locale).then((messages) => {
       if (!messages) return;
-      setView({ locale, path, messages });
-      document.documentElement.lang = LOCALE_INFO[locale].language;
+      setView({ locale, tag, path, messages });
+      document.documentElement.lang = tag;
     });
-  }, []);
+  }, [locales, fallback]);
 
   const text = (key: string, values?: Record<string, string>) =>
-    view.messages?.[key] !== undefined ? formatMessage(view.messages[key]!, values, LOCALE_INFO[view.locale].language) : t(key, values);
+    view.messages?.[key] !== undefined ? formatMessage(view.messages[key]!, values, view.tag) : t(key, values);
   const heading = kind === 'not-found' ? text('widgets.error.notFound') : text('widgets.error.generic');
   return (
     <section className="container section error-page">

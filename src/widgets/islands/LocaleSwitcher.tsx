@@ -1,14 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { rememberLocale } from '../../shared/cookies';
-import { LOCALE_INFO, LOCALES, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import { useTranslate } from '../runtime/messages';
+
+/** A locale of the menu: the same page in it, and how the menu shows it. */
+export interface LocaleChoice {
+  code: Locale;
+  /** BCP 47 tag, for the link's `lang`. */
+  tag: string;
+  /** The language's own name. */
+  name: string;
+  /** URL path of its flag image. */
+  flag: string;
+  /** The same route in this locale. */
+  href: string;
+}
 
 export interface LocaleSwitcherProps {
   current: Locale;
-  /** The same route in every locale. */
-  links: Record<Locale, string>;
-  /** Flag image of each locale. */
-  flags: Record<Locale, string>;
+  /** Every locale of the site, in menu order. */
+  choices: LocaleChoice[];
 }
 
 /**
@@ -16,7 +27,8 @@ export interface LocaleSwitcherProps {
  * the others. It is a `<details>` list of links, so it works as HTML before hydration; hydrated,
  * it closes on Escape, on a click outside and after a choice, and remembers the choice.
  */
-export default function LocaleSwitcher({ current, links, flags }: LocaleSwitcherProps) {
+export default function LocaleSwitcher({ current, choices }: LocaleSwitcherProps) {
+  const shown = choices.find((choice) => choice.code === current) ?? choices[0]!;
   const t = useTranslate();
   const menu = useRef<HTMLDetailsElement>(null);
 
@@ -45,23 +57,23 @@ export default function LocaleSwitcher({ current, links, flags }: LocaleSwitcher
     <details className="language-menu" ref={menu}>
       {/* The name starts with the visible text (WCAG 2.5.3, label in name): "English, Choose a language". */}
       <summary>
-        <img src={flags[current]} alt="" width={20} height={15} fetchPriority="low" />
-        <span className="language-menu__name">{LOCALE_INFO[current].name}</span>
+        <img src={shown.flag} alt="" width={20} height={15} fetchPriority="low" />
+        <span className="language-menu__name">{shown.name}</span>
         <span className="visually-hidden">, {t('widgets.language.menu')}</span>
       </summary>
       <ul>
-        {LOCALES.map((locale) => (
-          <li key={locale}>
+        {choices.map((choice) => (
+          <li key={choice.code}>
             <a
-              href={links[locale]}
-              hrefLang={locale}
-              lang={LOCALE_INFO[locale].language}
-              data-locale={locale}
-              aria-current={locale === current ? 'true' : undefined}
-              onClick={() => rememberLocale(document, locale, location.protocol === 'https:')}
+              href={choice.href}
+              hrefLang={choice.code}
+              lang={choice.tag}
+              data-locale={choice.code}
+              aria-current={choice.code === current ? 'true' : undefined}
+              onClick={() => rememberLocale(document, choice.code, location.protocol === 'https:')}
             >
-              <img src={flags[locale]} alt="" width={20} height={15} loading="lazy" />
-              {LOCALE_INFO[locale].name}
+              <img src={choice.flag} alt="" width={20} height={15} loading="lazy" />
+              {choice.name}
             </a>
           </li>
         ))}

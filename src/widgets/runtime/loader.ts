@@ -6,7 +6,6 @@
  */
 import { isBot } from '../../shared/bots';
 import { rememberLocale } from '../../shared/cookies';
-import { isLocale } from '../../shared/locales';
 import { applyConsent, currentConsent } from '../consent/consent-core';
 import { runtimeConfig } from './config';
 
@@ -112,7 +111,7 @@ addEventListener(
   (event) => {
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-locale]');
     const locale = link?.dataset.locale;
-    if (isLocale(locale)) rememberLocale(document, locale, location.protocol === 'https:');
+    if (locale && config.locales.some((known) => known.code === locale)) rememberLocale(document, locale, location.protocol === 'https:');
   },
   true,
 );

@@ -15,9 +15,11 @@ import { noteTextareas, replayInputBeforeHydration, type TextareaState } from '.
 
 /** Resolves once the island committed, so its effects (event listeners) are in place. */
 export async function mount<P extends object>(island: HTMLElement, Widget: ComponentType<P>, props: P): Promise<void> {
-  const { locale } = runtimeConfig();
+  const { locale, language, locales, defaultLocale } = runtimeConfig();
   const loaded = await loadMessages(locale);
-  const messages: WidgetMessages = loaded ? { locale, messages: loaded } : { locale: 'en', messages: fallbackMessages };
+  // The bundle carries the default locale's messages for when the page's cannot load.
+  const fallback = locales.find((known) => known.code === defaultLocale)!;
+  const messages: WidgetMessages = loaded ? { locale, language, messages: loaded } : { locale: fallback.code, language: fallback.tag, messages: fallbackMessages };
   const textareas = noteTextareas(island);
   await new Promise<void>((resolve) => {
     hydrateRoot(

@@ -9,7 +9,7 @@ const loading = new Map<string, Promise<Record<string, string> | undefined>>();
 /**
  * The widget messages of a locale: from localStorage when fetched less than 24 hours ago,
  * else from `/_i18n/<release>/<locale>/messages.json`. Undefined, with a console warning, when
- * they cannot be loaded: the caller falls back to the built-in English strings.
+ * they cannot be loaded: the caller falls back to the default locale's texts built in.
  */
 export function loadMessages(locale: Locale): Promise<Record<string, string> | undefined> {
   const { release } = runtimeConfig();
@@ -46,7 +46,7 @@ async function fetchFresh(url: string, key: string | undefined): Promise<Record<
     }
     return messages;
   } catch (error) {
-    console.warn(`sitegen: could not load ${url} (${String(error)}); widgets use their English texts`);
+    console.warn(`sitegen: could not load ${url} (${String(error)}); widgets use their built-in texts`);
     return undefined;
   }
 }

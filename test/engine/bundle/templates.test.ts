@@ -1,0 +1,101 @@
+import { cp, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, BuildFailure, formatDiagnostic } from '../../../src/engine';
+import { copySite, edit, lineOf, REPO } from '../../helpers/site';
+
+/** A copy of the site with its own copy of the templates, which a test may then break. */
+async function siteWithOwnTemplates(): Promise<string> {
+  const root = await copySite();
+  await cp(path.join(REPO, 'src/templates'), path.join(root, 'src/templates'), { recursive: true });
+  await cp(path.join(REPO, 'src/shared'), path.join(root, 'src/shared'), { recursive: true });
+  await cp(path.join(REPO, 'src/widgets'), path.join(root, 'src/widgets'), { recursive: true });
+  return root;
+}
+
+async function failureOf(root: string): Promise<BuildFailure> {
+  const error = await build({ root, write: false }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(BuildFailure);
+  return error as BuildFailure;
+}
+
+describe('templates', () => {
+  it('uses the site\'s own templates when it has them', async () => {
+    const root = await siteWithOwnTemplates();
+    await edit(root, 'src/templates/pages/CareerPage.tsx', (text) =>
+      text.replace('<h2 id="open-positions">', '<h2 id="open-positions" data-own-template="yes">'),
+    );
+    const result = await build({ root, write: false });
+    expect(result.files.get('hu/karrier/index.html')).toContain('data-own-template="yes"');
+  });
+
+  it('reports a template that throws at its own line, naming the page', async () => {
+    const root = await siteWithOwnTemplates();
+    const file = 'src/templates/pages/CareerPage.tsx';
+    const changed = await edit(root, file, (text) =>
+      text.replace('  const { data } = content;\n', "  const { data } = content;\n  if (page.locale === 'hu') throw new Error('career template broke');\n"),
+    );
+    const { errors } = await failureOf(root);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe('career template broke');
+    expect(errors[0]!.pages).toEqual(['/hu/karrier']);
+    expect(formatDiagnostic(errors[0]!, root)).toBe(`${file}:${lineOf(changed, "throw new Error('career template broke')")}:${errors[0]!.column}: error: career template broke (rendering /hu/karrier) [templates/render]`);
+    expect(errors[0]!.file).toBe(path.join(root, file));
+    expect(errors[0]!.line).toBe(lineOf(changed, "throw new Error('career template broke')"));
+  });
+
+  it('reports a message key that no locale has at the template line using it', async () => {
+    const root = await siteWithOwnTemplates();
+    const file = 'src/templates/pages/TenderPage.tsx';
+    const changed = await edit(root, file, (text) => text.replace("i18n.t('tender.facts')", "i18n.t('tender.factz')"));
+    const { errors } = await failureOf(root);
+    const error = errors.find((e) => e.message.startsWith('unknown message key "tender.factz"'));
+    expect(error?.file).toBe(path.join(root, file));
+    expect(error?.line).toBe(lineOf(changed, "i18n.t('tender.factz')"));
+    expect(error?.hint).toMatch(/add "tender\.factz" to every file in locales\//);
+  });
+
+  it('reports a template syntax error with esbuild\'s location', async () => {
+    const root = await siteWithOwnTemplates();
+    const file = 'src/templates/pages/AboutPage.tsx';
+    const changed = await edit(root, file, (text) => text.replace('<Markdown html={content.html} />', '<Markdown html={content.html} >'));
+    const { errors } = await failureOf(root);
+    expect(errors[0]!.file).toBe(path.join(root, file));
+    expect(errors[0]!.line).toBeGreaterThanOrEqual(lineOf(changed, '<Markdown html={content.html} >'));
+  });
+
+  it('reports an import of a package that is not installed at the template line', async () => {
+    const root = await siteWithOwnTemplates();
+    const file = 'src/templates/pages/AboutPage.tsx';
+    const changed = await edit(root, file, (text) => `import { shine } from 'sitegen-no-such-package';\nvoid shine;\n${text}`);
+    const { errors } = await failureOf(root);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/Could not resolve "sitegen-no-such-package"/);
+    expect(errors[0]!.file).toBe(path.join(root, file));
+    expect(errors[0]!.line).toBe(lineOf(changed, "from 'sitegen-no-such-package'"));
+  });
+
+  it('shares the engine\'s React and zod with templates outside sitegen\'s folder, importing them from where they are installed', async () => {
+    const root = await siteWithOwnTemplates();
+    const result = await build({ root, write: false });
+    expect(result.files.get('hu/karrier/index.html')).toContain('<html lang="hu-HU"');
+    const [module] = (await readdir(path.join(root, '.sitegen-cache/templates'))).filter((name) => name.endsWith('.mjs'));
+    const imports = [...(await readFile(path.join(root, '.sitegen-cache/templates', module!), 'utf8')).matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]!);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const specifier of imports) {
+      expect(path.resolve(root, '.sitegen-cache/templates', specifier).startsWith(path.join(REPO, 'node_modules') + path.sep)).toBe(true);
+    }
+  });
+
+  it('fails a route whose front matter misses a field its template requires', async () => {
+    const root = await copySite();
+    const file = 'content/en/case-studies/customer-portal.md';
+    const changed = await edit(root, file, (text) => text.replace(/^industry: .*\n/m, ''));
+    const { errors } = await failureOf(root);
+    expect(errors.map((e) => [e.file, e.message])).toEqual([[path.join(root, file), 'missing required field "industry"']]);
+    expect(errors[0]!.line).toBe(lineOf(changed, '---\n') + 1);
+  });
+});

@@ -1,0 +1,70 @@
+import { cp } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, BuildSession } from '../../../src/engine';
+import { copySite, edit, REPO } from '../../helpers/site';
+
+/** Builds once, applies `change`, builds again; returns how many pages the second build rendered. */
+async function rerendered(root: string, session: BuildSession, files: string[], change: () => Promise<unknown>) {
+  await change();
+  session.changed = new Set(files.map((file) => path.join(root, file)));
+  const result = await build({ root, write: false, session });
+  return { count: session.rendered, result };
+}
+
+describe('incremental builds (watch mode)', () => {
+  it('renders only the pages whose inputs changed', async () => {
+    const root = await copySite();
+    await cp(path.join(REPO, 'src/templates'), path.join(root, 'src/templates'), { recursive: true });
+    await cp(path.join(REPO, 'src/shared'), path.join(root, 'src/shared'), { recursive: true });
+    await cp(path.join(REPO, 'src/widgets'), path.join(root, 'src/widgets'), { recursive: true });
+    const session = new BuildSession();
+    const first = await build({ root, write: false, session });
+    const total = first.pages.length;
+    expect(session.rendered).toBe(total);
+
+    // Nothing changed: nothing renders.
+    expect((await rerendered(root, session, [], async () => {})).count).toBe(0);
+
+    // An article's English text: its two English forms, and the English blog hub and homes
+    // that list it (home is written at / and /en).
+    const article = await rerendered(root, session, ['content/en/blog/clickup-as-erp.md'], () =>
+      edit(root, 'content/en/blog/clickup-as-erp.md', (text) => text.replace(/^title: .*$/m, 'title: "ClickUp as an ERP, revisited"')),
+    );
+    expect(article.count).toBe(6);
+    expect(String(article.result.files.get('clickup-as-erp/index.html'))).toContain('ClickUp as an ERP, revisited');
+    expect(String(article.result.files.get('blog/index.html'))).toContain('ClickUp as an ERP, revisited');
+    // The feed and sitemap are made again on every build.
+    expect(String(article.result.files.get('blog/feed.xml'))).toContain('<title>ClickUp as an ERP, revisited</title>');
+    expect(String(article.result.files.get('sitemap.xml'))).toContain('<loc>https://www.kestrelbyte.example/clickup-as-erp</loc>');
+
+    // The blog hub's title names the feed every page of its locale links: all of them render.
+    const hub = await rerendered(root, session, ['content/de/blog.md'], () =>
+      edit(root, 'content/de/blog.md', (text) => text.replace(/^title: .*$/m, 'title: "Fachartikel"')),
+    );
+    expect(hub.count).toBe(total / 4);
+    expect(String(hub.result.files.get('de/karriere/index.html'))).toContain('title="Fachartikel | Kestrelbyte" href="/de/blog/feed.xml"');
+    expect(String(hub.result.files.get('de/blog/feed.xml'))).toContain('<title>Fachartikel | Kestrelbyte</title>');
+
+    // A page nobody lists: only its own forms (the Hungarian about page: one form).
+    const about = await rerendered(root, session, ['content/hu/about-us.md'], () =>
+      edit(root, 'content/hu/about-us.md', (text) => `${text}\nMég egy mondat.\n`),
+    );
+    expect(about.count).toBe(1);
+
+    // A locale file: every page (the messages are part of what every page reads: PageConfig).
+    const german = await rerendered(root, session, ['locales/de.json'], () =>
+      edit(root, 'locales/de.json', (text) => text.replace('"readMore": "Weiterlesen"', '"readMore": "Mehr lesen"')),
+    );
+    expect(german.count).toBe(total);
+    expect(String(german.result.files.get('de/blog/index.html'))).toContain('Mehr lesen');
+
+    // A template: every page, with the new template code, no restart.
+    const template = await rerendered(root, session, ['src/templates/pages/HubPage.tsx'], () =>
+      edit(root, 'src/templates/pages/HubPage.tsx', (text) => text.replace('<Markdown html={content.html} />', '<Markdown html={content.html} className="prose hub-intro" />')),
+    );
+    expect(template.count).toBe(total);
+    expect(String(template.result.files.get('blog/index.html'))).toContain('prose hub-intro');
+    await session.dispose();
+  });
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { smallSite } from '../../hardening/small-site';
+import { edit, runCli, snapshotTree, tempDir } from '../../helpers/site';
+
+/**
+ * Every way the bundled engine can run, on a small site and on every test run: what only a
+ * large site would take (a Markdown worker per core, page workers, bodies read from their
+ * files, content read ahead) is forced with `--parallel always`, and must give the bytes of a
+ * build on one thread (`--parallel off`), cold and warm, before and after an edit.
+ */
+const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
+
+describe('execution modes of the bundled engine', () => {
+  it('gives the same bytes on every worker as on one thread, cold and with the cache', { timeout: 240_000 }, async () => {
+    const root = await smallSite();
+    const out = await tempDir();
+    const build = async (parallel: string, name: string, cache = true) => {
+      const result = await runCli(['build', '--root', root, '--out', path.join(out, name), '--parallel', parallel, '--verbose', ...(cache ? [] : ['--no-cache'])], { env: EPOCH });
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout;
+    };
+    const compare = async (a: string, b: string) => expect(await snapshotTree(path.join(out, a))).toEqual(await snapshotTree(path.join(out, b)));
+
+    // Cold: no cache yet, so the first worker reads the content ahead.
+    const cold = await build('always', 'always', false);
+    expect(cold).toMatch(/threads: Markdown on 2 workers \(content read ahead\), pages on 2 workers, large-build path \(--parallel always\)/);
+    expect(await build('off', 'off', false)).toMatch(/threads: Markdown on the main thread, pages on the main thread \(--parallel off\)/);
+    await compare('always', 'off');
+
+    // Warm, after an edit: the cache's pages and bodies, and the workers for what changed.
+    await edit(root, 'content/hu/about-us.md', (text) => `${text}\nMég egy bekezdés a változásról.\n`);
+    await edit(root, 'locales/de.json', (text) => text.replace('"readMore": "Weiterlesen"', '"readMore": "Mehr lesen"'));
+    await build('always', 'always');
+    await build('off', 'off', false);
+    await compare('always', 'off');
+    // And the default, by the site's size: one Markdown worker, pages here.
+    expect(await build('auto', 'auto')).toMatch(/threads: Markdown on 1 worker, pages on the main thread \(--parallel auto\)/);
+    await compare('auto', 'off');
+  });
+});

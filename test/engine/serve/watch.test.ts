@@ -1,0 +1,174 @@
+import { cp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { watch, type Watcher } from '../../../src/engine';
+import { copySite, edit, lineOf, REPO } from '../../helpers/site';
+
+let watcher: Watcher | undefined;
+afterEach(async () => {
+  await watcher?.close();
+  watcher = undefined;
+});
+
+async function siteWithOwnCode(): Promise<string> {
+  const root = await copySite();
+  for (const dir of ['src/templates', 'src/shared', 'src/widgets']) {
+    await cp(path.join(REPO, dir), path.join(root, dir), { recursive: true });
+  }
+  return root;
+}
+
+const quiet = { log: () => {}, error: () => {} };
+
+/** Server-sent events of the dev server, as they arrive. */
+async function listen(url: string) {
+  const events: Array<{ event: string; data: string }> = [];
+  const controller = new AbortController();
+  const response = await fetch(`${url}/_sitegen/dev/events`, { signal: controller.signal });
+  const reader = response.body!.getReader();
+  void (async () => {
+    let buffer = '';
+    const decoder = new TextDecoder();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n') });
+        }
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+  return { events, stop: () => controller.abort() };
+}
+
+const page = async (url: string) => {
+  const response = await fetch(url);
+  return { status: response.status, text: await response.text(), headers: response.headers };
+};
+
+describe('sitegen watch', () => {
+  it('serves the build like production, from memory, with the reload client and no caching', async () => {
+    const root = await copySite();
+    watcher = await watch({ root, port: 0, ...quiet });
+    const career = await page(`${watcher.url}/career`);
+    expect(career.status).toBe(200);
+    expect(career.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(career.headers.get('cache-control')).toBe('no-store');
+    expect(career.text).toContain('<script type="module" src="/_sitegen/dev/client.js"></script></body>');
+    expect((await page(`${watcher.url}/hu/karrier/`)).status).toBe(200);
+    const missing = await page(`${watcher.url}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<title>Ooops</title>');
+    const latest = await page(`${watcher.url}/_sitegen/builds/latest.json`);
+    expect(latest.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(latest.text).id).toBe('dev');
+    expect((await page(`${watcher.url}/_sitegen/dev/client.js`)).text).toContain('EventSource');
+  });
+
+  it('shows each kind of edit in the served page and tells open pages to reload', async () => {
+    const root = await siteWithOwnCode();
+    watcher = await watch({ root, port: 0, ...quiet });
+    const events = await listen(watcher.url);
+    try {
+      // Markdown
+      let next = watcher.nextBuild();
+      await edit(root, 'content/en/about-us.md', (text) => text.replace(/^title: .*$/m, 'title: "About Kestrelbyte, edited"'));
+      expect((await next).ok).toBe(true);
+      expect((await page(`${watcher.url}/about-us`)).text).toContain('About Kestrelbyte, edited');
+      await expect.poll(() => events.events.filter((e) => e.event === 'reload').length).toBe(1);
+
+      // A locale file: every page (the messages are part of what every page reads)
+      next = watcher.nextBuild();
+      await edit(root, 'locales/hu.json', (text) => text.replace(/"readMore": "[^"]*"/, '"readMore": "Tovább a cikkhez"'));
+      expect((await next).rendered).toBe(132);
+      expect((await page(`${watcher.url}/hu/blog`)).text).toContain('Tovább a cikkhez');
+
+      // A template
+      next = watcher.nextBuild();
+      await edit(root, 'src/templates/pages/CareerPage.tsx', (text) => text.replace('className="positions"', 'className="positions positions--edited"'));
+      await next;
+      expect((await page(`${watcher.url}/de/karriere`)).text).toContain('positions positions--edited');
+
+      // A widget: the browser bundle is rebuilt
+      const before = /data-island="LocaleSwitcher" data-src="([^"]+)"/.exec((await page(`${watcher.url}/career`)).text)![1];
+      next = watcher.nextBuild();
+      await edit(root, 'src/widgets/islands/LocaleSwitcher.tsx', (text) => text.replace('className="language-menu"', 'className="language-menu language-menu--edited"'));
+      await next;
+      const served = (await page(`${watcher.url}/career`)).text;
+      expect(served).toContain('language-menu language-menu--edited');
+      expect(/data-island="LocaleSwitcher" data-src="([^"]+)"/.exec(served)![1]).not.toBe(before);
+
+      // The route table: a renamed path is served at once
+      await edit(root, 'content/routes.yaml', (text) => text.replace('paths: { en: /career,', 'paths: { en: /jobs,'));
+      await expect.poll(async () => (await page(`${watcher!.url}/jobs`)).status, { timeout: 10_000 }).toBe(200);
+      expect((await page(`${watcher.url}/career`)).status).toBe(404);
+
+      // A new content file and route, then its deletion
+      await writeFile(path.join(root, 'content/en/faq.md'), '---\ntitle: FAQ\ndescription: Questions people ask us about working together, answered.\n---\n\nAnswers.\n');
+      await writeFile(path.join(root, 'content/hu/faq.md'), '---\ntitle: GYIK\ndescription: Gyakori kérdések a közös munkáról, válaszokkal együtt, röviden.\n---\n\nVálaszok.\n');
+      await writeFile(path.join(root, 'content/de/faq.md'), '---\ntitle: FAQ\ndescription: Häufige Fragen zur Zusammenarbeit mit uns, kurz beantwortet.\n---\n\nAntworten.\n');
+      await edit(root, 'content/routes.yaml', (text) => `${text}\n  - id: faq\n    template: about\n    content: faq\n    paths: { en: /faq, hu: /gyik, de: /faq }\n`);
+      await expect.poll(async () => (await page(`${watcher!.url}/hu/gyik`)).text, { timeout: 10_000 }).toContain('GYIK');
+      expect(events.events.filter((e) => e.event === 'reload').length).toBeGreaterThanOrEqual(6);
+    } finally {
+      events.stop();
+    }
+  });
+
+  it('keeps serving the last good build on a bad edit, shows the error, and recovers', async () => {
+    const root = await copySite();
+    const errors: string[] = [];
+    watcher = await watch({ root, port: 0, log: () => {}, error: (text) => errors.push(text) });
+    const events = await listen(watcher.url);
+    try {
+      let next = watcher.nextBuild();
+      const broken = await edit(root, 'content/de/contact.md', (text) => text.replace(/^title: (.*)$/m, 'title: [unclosed'));
+      expect((await next).ok).toBe(false);
+      const line = lineOf(broken, 'title: [unclosed');
+      expect(errors.at(-1)).toMatch(new RegExp(`content/de/contact\\.md:${line}:\\d+: error: `));
+      await expect.poll(() => events.events.find((e) => e.event === 'problems')?.data ?? '').toMatch(new RegExp(`contact\\.md:${line}:`));
+      const old = await page(`${watcher.url}/de/kontakt`);
+      expect(old.status).toBe(200);
+      expect(old.text).toContain('<h1>');
+      // A page opened now gets the problems too.
+      const late = await listen(watcher.url);
+      await expect.poll(() => late.events.some((e) => e.event === 'problems')).toBe(true);
+      late.stop();
+
+      // A late event of the bad save can still rebuild the bad text first (seen under load):
+      // wait for a build that succeeds.
+      next = watcher.nextBuild();
+      await edit(root, 'content/de/contact.md', (text) => text.replace('title: [unclosed', 'title: "Kontakt aufnehmen"'));
+      let rebuilt = await next;
+      for (let builds = 1; !rebuilt.ok && builds < 3; builds++) rebuilt = await watcher.nextBuild();
+      expect(rebuilt.ok).toBe(true);
+      await expect.poll(() => events.events.at(-1)?.event).toBe('reload');
+      expect((await page(`${watcher.url}/de/kontakt`)).text).toContain('Kontakt aufnehmen');
+    } finally {
+      events.stop();
+    }
+  });
+
+  it('coalesces rapid saves into one rebuild', async () => {
+    const root = await copySite();
+    const builds: string[] = [];
+    watcher = await watch({ root, port: 0, log: (line) => builds.push(line), error: () => {} });
+    builds.length = 0;
+    const next = watcher.nextBuild();
+    for (let i = 0; i < 5; i++) await edit(root, 'content/en/offer.md', (text) => `${text}\nSave ${i}.\n`);
+    await next;
+    await expect.poll(async () => (await page(`${watcher!.url}/offer`)).text, { timeout: 5000 }).toContain('Save 4.');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Five saves, fewer rebuilds: one started by the first save, then one for the rest (two when
+    // a save landed while a rebuild was reading).
+    expect(builds.length).toBeLessThanOrEqual(3);
+  });
+});
