@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suites, in two sets (docs/testing.md): `npm test` runs the quick one, every stage's unit
+ * tests and the whole-site tests that share one build; `npm run test:slow` the rest (Chromium,
+ * fuzzing, crashes, large sites, the cache against no cache); `npm run test:all` both.
+ */
+export const SLOW = ['test/browser/**', 'test/hardening/**', 'test/**/*.slow.test.ts'];
+
+const set = process.env.SITEGEN_TESTS ?? 'quick';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: set === 'quick' ? ['test/**/*.test.ts'] : set === 'slow' ? SLOW.map((glob) => (glob.endsWith('.ts') ? glob : `${glob}/*.test.ts`)) : ['test/**/*.test.ts'],
+    exclude: set === 'quick' ? ['**/node_modules/**', ...SLOW] : ['**/node_modules/**'],
     // Bundles lib/ and builds the real site once for the whole run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
