@@ -15,6 +15,9 @@ const ORIGIN = 'http://island.test';
 const CONFIG = {
   release: 'test',
   locale: 'en',
+  language: 'en-US',
+  locales: [{ code: 'en', tag: 'en-US' }],
+  defaultLocale: 'en',
   latestBuild: '/_sitegen/builds/latest.json',
   manifest: '/_sitegen/builds/meta/test.json',
   scripts: { deployWatch: '/none.js', consentBanner: '/none.js' },

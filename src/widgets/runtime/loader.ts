@@ -82,11 +82,17 @@ function hydrate(island: HTMLElement): Promise<void> {
 function reloadOnce(error: unknown): void {
   console.error('sitegen: could not load a widget', error);
   const last = Number(sessionStorage.getItem(RELOAD_MARKER) ?? 0);
-  if (Date.now() - last < RELOAD_GUARD_MS || formHoldsInput()) return;
+  if (Date.now() - last < RELOAD_GUARD_MS || typedIntoForm || formHoldsInput()) return;
   sessionStorage.setItem(RELOAD_MARKER, String(Date.now()));
   location.reload();
 }
 
+/**
+ * Whether a form holds what the visitor typed, by the fields' defaults: true only until an
+ * island with the form hydrates, since React then makes each field's default its value. So
+ * the loader also notes every input into a form from its start (`typedIntoForm`), and what
+ * was typed before it started.
+ */
 function formHoldsInput(): boolean {
   for (const field of document.querySelectorAll<HTMLInputElement>('form input, form textarea')) {
     const checkable = field.type === 'checkbox' || field.type === 'radio';
@@ -102,6 +108,8 @@ function idle(run: () => void): void {
 
 // Runs last: everything above is declared by now.
 const config = runtimeConfig();
+let typedIntoForm = formHoldsInput();
+addEventListener('input', (event) => void ((event.target as Element | null)?.closest?.('form') && (typedIntoForm = true)), true);
 const consent = currentConsent(config.consent);
 if (consent) applyConsent(config.consent, consent);
 
