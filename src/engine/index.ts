@@ -6,3 +6,4 @@ export { CATALOGUE } from './diagnostics/catalogue';
 export { ENGINE_VERSION } from './config/package-info';
 export { BuildSession } from './cache/build-session';
 export { watch, type Watcher, type WatchEvent, type WatchOptions } from './serve/watch';
+export { diffExcerpt, markTranslations, translationStatus, type DiffPart, type MarkOptions, type MarkResult, type SourceChange, type TranslationItem, type TranslationState, type TranslationStatus, type TranslationStatusItem } from './translations/index';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
 import { dataOf, locate, NO_DATA, parseYamlSource, validate } from '../read/yaml-source';
 
@@ -60,6 +61,16 @@ const SiteSettingsSchema = z.strictObject({
     .strictObject({
       markdownWarnSize: byteSize.default(1_000_000),
       markdownMaxSize: byteSize.default(10_000_000),
+    })
+    .prefault({}),
+  /**
+   * Which locale the others translate, and which front matter fields are translated
+   * (`docs/translations.md`): without `fields`, every field's text except dates.
+   */
+  translations: z
+    .strictObject({
+      source: z.enum(LOCALES).default('en'),
+      fields: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a front matter field name like "title"')).min(1).optional(),
     })
     .prefault({}),
   company: z.strictObject({

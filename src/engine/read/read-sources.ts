@@ -60,6 +60,8 @@ export interface SiteSources {
   /** `content/redirects.yaml`, which a site need not have. */
   redirects: SourceText | undefined;
   locales: ReadonlyMap<Locale, SourceText>;
+  /** `locales/<locale>.translations.json`: which source version each message translates (`translations/`); optional. */
+  messageRecords: ReadonlyMap<Locale, SourceText>;
   /** Markdown files by path relative to `content/` (`hu/career.md`). */
   content: ReadonlyMap<string, ContentSource>;
   /** Files of `public/`, copied to the output as they are, by relative path. */
@@ -72,11 +74,12 @@ export const REDIRECTS_SOURCE = 'content/redirects.yaml';
 
 /** `decode`: when the content files' texts are decoded (see `ContentSource`). */
 export async function readSources(root: string, problems: Problems, decode: 'now' | 'when-read' = 'now'): Promise<SiteSources> {
-  const [routes, site, redirects, locales, content, publicFiles] = await Promise.all([
+  const [routes, site, redirects, locales, messageRecords, content, publicFiles] = await Promise.all([
     readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
     readText(root, SITE_FILE, problems, 'every site has its settings (url, company details) in content/site.yaml'),
     readOptionalText(root, REDIRECTS_SOURCE, problems),
     readLocales(root, problems),
+    readLocales(root, problems, MESSAGE_RECORDS_SUFFIX),
     // Each file becomes its source as it is read: bytes decoded at once die young.
     readTree(path.join(root, 'content'), isMarkdown, problems, (file, bytes) => (textProblem(file, bytes, problems) ? undefined : contentSource(file, bytes, decode))),
     readTree(path.join(root, 'public'), () => true, problems, (_file, bytes) => bytes),
@@ -87,6 +90,7 @@ export async function readSources(root: string, problems: Problems, decode: 'now
     site,
     redirects,
     locales,
+    messageRecords,
     content,
     publicFiles,
   };
@@ -107,6 +111,19 @@ export function withoutContentTexts(sources: SiteSources): SiteSources {
 /** How many Markdown files `content/` holds, counted without reading them. */
 export function countContentFiles(root: string): number {
   return filesUnder(path.join(root, 'content'), isMarkdown).length;
+}
+
+/**
+ * What the state of the translations is computed from (`sitegen translations`, `sitegen check`):
+ * the route table, the settings, the locale files with their records, and the content, decoded.
+ */
+export async function readTranslationSources(root: string, problems: Problems): Promise<Omit<SiteSources, 'redirects' | 'publicFiles'>> {
+  const [definition, messageRecords, content] = await Promise.all([
+    readSiteDefinition(root, problems),
+    readLocales(root, problems, MESSAGE_RECORDS_SUFFIX),
+    readTree(path.join(root, 'content'), isMarkdown, problems, (file, bytes) => (textProblem(file, bytes, problems) ? undefined : contentSource(file, bytes, 'now'))),
+  ]);
+  return { ...definition, messageRecords, content };
 }
 
 /** The route table, the settings and the locale files only: what `sitegen check` compares the output with. */
@@ -145,10 +162,15 @@ async function readTextFile(file: string, problems: Problems): Promise<SourceTex
   return textProblem(file, bytes, problems) ? undefined : { path: file, text: bytes.toString('utf8') };
 }
 
-async function readLocales(root: string, problems: Problems): Promise<Map<Locale, SourceText>> {
+/** `locales/<locale>.translations.json` (`translations/message-records.ts`) beside `locales/<locale>.json`. */
+const MESSAGE_RECORDS_SUFFIX = '.translations.json';
+const LOCALE_FILE = /^locales\/([a-z]{2})(\.json|\.translations\.json)$/;
+
+/** `locales/<locale>.json` of each locale there is (or, with `suffix`, the file of that name beside it). */
+async function readLocales(root: string, problems: Problems, suffix = '.json'): Promise<Map<Locale, SourceText>> {
   const entries = await Promise.all(
     LOCALES.map(async (locale): Promise<[Locale, SourceText] | undefined> => {
-      const file = path.join(root, 'locales', `${locale}.json`);
+      const file = path.join(root, 'locales', `${locale}${suffix}`);
       if (!existsSync(file)) return undefined;
       const text = await readTextFile(file, problems);
       return text && [locale, text];
@@ -256,6 +278,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
   const { root } = previous;
   let { routes, site, redirects } = previous;
   const locales = new Map(previous.locales);
+  const messageRecords = new Map(previous.messageRecords);
   const content = new Map(previous.content);
   const publicFiles = new Map(previous.publicFiles);
   // A file that is gone, or cannot be used (a problem is reported), drops out.
@@ -279,14 +302,15 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
   };
   for (const file of changed) {
     const relative = path.relative(root, file).split(path.sep).join('/');
-    const locale = /^locales\/([a-z]{2})\.json$/.exec(relative)?.[1] as Locale | undefined;
+    const [, locale, kind] = (LOCALE_FILE.exec(relative) ?? []) as [string?, Locale?, string?];
     if (relative === ROUTES_FILE) routes = undefined;
     else if (relative === SITE_FILE) site = undefined;
     else if (relative === REDIRECTS_SOURCE) redirects = await readOptionalText(root, REDIRECTS_SOURCE, problems);
     else if (locale && (LOCALES as readonly string[]).includes(locale)) {
+      const files = kind === MESSAGE_RECORDS_SUFFIX ? messageRecords : locales;
       const bytes = await readTextIfThere(file);
-      if (bytes) locales.set(locale, { path: file, text: bytes.toString('utf8') });
-      else locales.delete(locale);
+      if (bytes) files.set(locale, { path: file, text: bytes.toString('utf8') });
+      else files.delete(locale);
     } else if (relative.startsWith('content/') && relative.endsWith('.md')) {
       const bytes = await readTextIfThere(file);
       if (bytes) content.set(relative.slice('content/'.length), contentSource(file, bytes, 'now'));
@@ -304,7 +328,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
     map.size === before.size && [...map.keys()].every((key) => before.has(key))
       ? map
       : new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { root, routes, site, redirects, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
+  return { root, routes, site, redirects, locales, messageRecords, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
 }
 
 /**
@@ -316,7 +340,7 @@ export async function staleFiles(sources: SiteSources, files: Iterable<string>):
   for (const file of files) {
     const relative = path.relative(sources.root, file).split(path.sep).join('/');
     const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
-    const own = known ?? [sources.routes, sources.site, sources.redirects, ...sources.locales.values()].find((source) => source?.path === file);
+    const own = known ?? [sources.routes, sources.site, sources.redirects, ...sources.locales.values(), ...sources.messageRecords.values()].find((source) => source?.path === file);
     if (!own) continue;
     const now = await readFile(file, 'utf8').catch(() => undefined);
     if (now !== own.text) stale.push(file);
