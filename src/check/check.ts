@@ -5,7 +5,7 @@ import { readSiteDefinition } from '../engine/read/read-sources';
 import { parseRouteTable } from '../engine/plan/route-table';
 import { parseSiteSettings } from '../engine/config/site-settings';
 import { createContext } from './context';
-import { sortDiagnostics } from '../engine/index';
+import { BuildFailure, sortDiagnostics, translationStatus } from '../engine/index';
 import type { Finding } from './finding';
 import { readOutput } from './read-output';
 import { checkHreflang } from './rules/hreflang';
@@ -25,7 +25,7 @@ export interface CheckOptions {
 
 export interface CheckResult {
   outDir: string;
-  /** Every problem found, sorted: source files, then pages by URL, then output files. */
+  /** Every problem found, sorted: source files, then pages by URL, then output files. Warnings (outdated translations) do not fail the check. */
   findings: Finding[];
   /** Route pages checked. */
   pages: number;
@@ -52,6 +52,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
 
   // 1. The sources the output must agree with, and the output itself, read at the same time.
   const sourceProblems = new Problems();
+  const translations = translationFindings(root);
   const [definition, output] = await Promise.all([readSiteDefinition(root, sourceProblems), readOutput(outDir)]);
   lap('read output and sources');
 
@@ -63,7 +64,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   findings.push(...sourceProblems.errors);
   if (plans && sourceProblems.ok) findings.push(...checkRoutesAndForms(plans, output));
   findings.push(...checkRedirects(output));
-  lap('messages, routes');
+  // The same warnings as the build's: translations whose source changed since they were marked.
+  findings.push(...(await translations));
+  lap('messages, routes, translations');
 
   // 3. The pages: without the site URL, absolute links cannot be told from external ones.
   if (site) {
@@ -77,4 +80,14 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   }
   const pages = output.documents.filter((document) => document.entry).length;
   return { outDir, findings: sortDiagnostics(findings), pages, files: output.files.size, timings };
+}
+
+/** A warning per outdated translation, from the sources as the build computes it (no git); errors that leave it unknown as findings. */
+async function translationFindings(root: string): Promise<Finding[]> {
+  try {
+    return (await translationStatus({ root })).warnings;
+  } catch (error) {
+    if (error instanceof BuildFailure) return error.errors;
+    throw error;
+  }
 }
