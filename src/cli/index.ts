@@ -14,7 +14,9 @@ export function createProgram(): Command {
   const program = new Command('sitegen')
     .description('Build the multilingual (en, hu, de) company website from Markdown content and React templates.')
     .version(version, '-v, --version')
-    .showHelpAfterError();
+    .showHelpAfterError()
+    // A subcommand's options are its own (`translations mark --root` is mark's).
+    .enablePositionalOptions();
 
   program
     .command('build')
@@ -57,6 +59,7 @@ export function createProgram(): Command {
     .option('--strict', 'exit with code 1 when a translation is outdated (for CI)', false)
     .option('--no-history', 'do not look in git for what changed in the sources (no diffs)')
     .option('--verbose', 'print stack traces of unexpected errors', false)
+    .enablePositionalOptions()
     .action(runTranslations);
 
   translations
