@@ -47,12 +47,14 @@ export interface MarkResult {
 export async function markTranslations(options: MarkOptions): Promise<MarkResult> {
   const root = path.resolve(options.root ?? '.');
   const site = await readSiteTranslations(root);
-  const chosen = options.all ? site.items : chosenItems(site, options.targets ?? [], path.resolve(options.cwd ?? '.'));
+  const { items: chosen, named } = options.all ? { items: site.items, named: new Set<TranslationItem>() } : chosenItems(site, options.targets ?? [], path.resolve(options.cwd ?? '.'));
   const record: TranslationRecord = { source: '', marked: isoTime(options.now ?? new Date()) };
-  const missing = chosen.filter((item) => item.state === 'missing');
-  if (!options.all && missing.length > 0) {
-    throw new BuildFailure(missing.map((item) => new SiteError('translations/unknown-target', item.kind === 'content' ? `${item.file} does not exist: there is nothing to mark` : `message "${item.id}" is not in ${item.file}: there is nothing to mark`, { hint: `translate ${item.source.file} first` })));
+  // A translation named itself must be there; of a source's or a locale file's, those that are.
+  const absent = chosen.filter((item) => item.state === 'missing' && named.has(item));
+  if (absent.length > 0) {
+    throw new BuildFailure(absent.map((item) => new SiteError('translations/unknown-target', item.kind === 'content' ? `${item.file} does not exist: there is nothing to mark` : `message "${item.id}" is not in ${item.file}: there is nothing to mark`, { hint: `translate ${item.source.file} first` })));
   }
+  const missing = chosen.filter((item) => item.state === 'missing');
   const toMark = chosen.filter((item) => item.state === 'outdated' || item.state === 'unmarked');
 
   // Every edit is made before any file is written: a front matter that cannot be edited stops them all.
@@ -75,36 +77,46 @@ export async function markTranslations(options: MarkOptions): Promise<MarkResult
   return { marked: toMark, current: chosen.filter((item) => item.state === 'current'), missing, files: [...writes.keys()] };
 }
 
-/** The items each target names; targets that name none fail together. */
-function chosenItems(site: SiteTranslations, targets: readonly string[], cwd: string): TranslationItem[] {
+/**
+ * The items the targets name, and of them those named one by one (a translated file,
+ * `<locale>:<key>`) rather than as all translations of a source or a locale file. Targets that
+ * name none fail together.
+ */
+function chosenItems(site: SiteTranslations, targets: readonly string[], cwd: string): { items: TranslationItem[]; named: Set<TranslationItem> } {
   const chosen = new Set<TranslationItem>();
+  const named = new Set<TranslationItem>();
   const errors: SiteError[] = [];
   for (const target of targets) {
     const found = itemsOf(site, target, cwd);
-    if (found.length === 0) {
+    if (found.items.length === 0) {
       errors.push(
         new SiteError('translations/unknown-target', `"${target}" is neither a content file of a route, a locale file nor a message key`, {
           hint: 'name a file like content/hu/about-us.md or locales/hu.json, a key like hu:nav.blog (or nav.blog for every locale), or pass --all',
         }),
       );
     }
-    for (const item of found) chosen.add(item);
+    for (const item of found.items) {
+      chosen.add(item);
+      if (found.one) named.add(item);
+    }
   }
   if (errors.length > 0) throw new BuildFailure(errors);
-  return site.items.filter((item) => chosen.has(item));
+  return { items: site.items.filter((item) => chosen.has(item)), named };
 }
 
-function itemsOf(site: SiteTranslations, target: string, cwd: string): TranslationItem[] {
+/** The items a target names; `one`: it names a single translation. */
+function itemsOf(site: SiteTranslations, target: string, cwd: string): { items: TranslationItem[]; one: boolean } {
   const file = siteFile(site.root, target, cwd);
   if (file !== undefined) {
     const sourceLocale = site.settings.source;
-    if (file === `locales/${sourceLocale}.json`) return site.items.filter((item) => item.kind === 'message');
-    if (file.startsWith(`content/${sourceLocale}/`)) return site.items.filter((item) => item.kind === 'content' && item.source.file === file);
-    return site.items.filter((item) => item.file === file);
+    if (file === `locales/${sourceLocale}.json`) return { items: site.items.filter((item) => item.kind === 'message'), one: false };
+    if (file.startsWith(`content/${sourceLocale}/`)) return { items: site.items.filter((item) => item.kind === 'content' && item.source.file === file), one: false };
+    const items = site.items.filter((item) => item.file === file);
+    return { items, one: items.length === 1 && items[0]!.kind === 'content' };
   }
   const [, locale, key] = /^([a-z]{2}):(.+)$/.exec(target) ?? [];
-  if (locale && isLocale(locale)) return site.items.filter((item) => item.kind === 'message' && item.locale === locale && item.id === key);
-  return site.items.filter((item) => item.kind === 'message' && item.id === target);
+  if (locale && isLocale(locale)) return { items: site.items.filter((item) => item.kind === 'message' && item.locale === locale && item.id === key), one: true };
+  return { items: site.items.filter((item) => item.kind === 'message' && item.id === target), one: false };
 }
 
 /** A target as a file of the site (relative to it, with "/"), when it names one: from `cwd`, else from the site folder. */
