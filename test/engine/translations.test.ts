@@ -270,11 +270,11 @@ describe('outdated translations in build, check and watch', { timeout: 180_000 }
       expect(await (await fetch(`${watcher.url}/about-us`)).text()).not.toContain('sitegen-dev-marker');
       expect(await (await fetch(`${watcher.url}/hu/kapcsolat`)).text()).not.toContain('sitegen-dev-marker');
       expect(logged.join('\n').match(/\[translations\/outdated\]/g)).toHaveLength(2);
-      // Marked, the marker goes with the next rebuild.
-      const rebuilt = watcher.nextBuild();
+      // Marked, the marker goes with a rebuild (the file watcher may report the write in more than one event).
       await mark(root, 'content/en/about-us.md');
-      await rebuilt;
-      expect(await (await fetch(`${watcher.url}/hu/rolunk`)).text()).not.toContain('sitegen-dev-marker');
+      const marked = async () => (await (await fetch(`${watcher.url}/hu/rolunk`)).text()).includes('sitegen-dev-marker');
+      for (let tries = 0; tries < 30 && (await marked()); tries++) await Promise.race([watcher.nextBuild(), new Promise((resolve) => setTimeout(resolve, 1000))]);
+      expect(await marked()).toBe(false);
     } finally {
       await watcher.close();
     }
