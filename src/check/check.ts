@@ -1,4 +1,4 @@
-import { readSiteDefinition, sortDiagnostics } from '../engine/index';
+import { BuildFailure, readSiteDefinition, sortDiagnostics, translationStatus } from '../engine/index';
 import { createContext } from './context';
 import type { Finding } from './finding';
 import { readOutput } from './read-output';
@@ -18,7 +18,7 @@ export interface CheckOptions {
 
 export interface CheckResult {
   outDir: string;
-  /** Every problem found, sorted: source files, then pages by URL, then output files. */
+  /** Every problem found, sorted: source files, then pages by URL, then output files. Warnings (outdated translations) do not fail the check. */
   findings: Finding[];
   /** Route pages checked. */
   pages: number;
@@ -46,6 +46,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const definition = await readSiteDefinition({ root: options.root, out: options.out });
   const { config } = definition;
   const findings: Finding[] = [...definition.problems];
+  const translations = translationFindings(config.root);
   lap('read sources');
 
   // 2. The output, and its pages and redirects against the route table.
@@ -53,7 +54,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   lap('read output');
   if (definition.pages && definition.problems.length === 0) findings.push(...checkRoutesAndForms(definition.pages, output));
   findings.push(...checkRedirects(output));
-  lap('routes');
+  // The same warnings as the build's: translations whose source changed since they were marked.
+  findings.push(...(await translations));
+  lap('routes, translations');
 
   // 3. The pages.
   const context = createContext(new URL(config.site.url).origin, config.site.locales, output);
@@ -66,4 +69,14 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   const outDir = config.outDir;
   const pages = output.documents.filter((document) => document.entry).length;
   return { outDir, findings: sortDiagnostics(findings), pages, files: output.files.size, timings };
+}
+
+/** A warning per outdated translation, from the sources as the build computes it (no git); errors that leave it unknown as findings. */
+async function translationFindings(root: string): Promise<Finding[]> {
+  try {
+    return (await translationStatus({ root })).warnings;
+  } catch (error) {
+    if (error instanceof BuildFailure) return error.errors;
+    throw error;
+  }
 }

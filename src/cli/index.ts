@@ -5,6 +5,7 @@ import { runBuild } from './run-build';
 import { runPublish } from './run-publish';
 import { runCheck } from './run-check';
 import { runWatch } from './run-watch';
+import { runMark, runTranslations } from './run-translations';
 
 /**
  * The `sitegen` command line. It only parses flags and calls the engine, which is imported
@@ -14,7 +15,9 @@ export function createProgram(): Command {
   const program = new Command('sitegen')
     .description('Build the multilingual (en, hu, de) company website from Markdown content and React templates.')
     .version(version, '-v, --version')
-    .showHelpAfterError();
+    .showHelpAfterError()
+    // A subcommand's options are its own (`translations mark --root` is mark's).
+    .enablePositionalOptions();
 
   program
     .command('build')
@@ -48,6 +51,26 @@ export function createProgram(): Command {
     .option('--open', 'open the site in the default browser', false)
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runWatch);
+
+  const translations = program
+    .command('translations')
+    .description('Show which translations of content and messages are up to date, outdated (their source changed since), missing or never marked, with what changed in the source.')
+    .addOption(new Option('--root <dir>', 'the site folder').default('.', 'the current directory'))
+    .option('--json', 'print the state of every translation as JSON, for tools', false)
+    .option('--strict', 'exit with code 1 when a translation is outdated (for CI)', false)
+    .option('--no-history', 'do not look in git for what changed in the sources (no diffs)')
+    .option('--verbose', 'print stack traces of unexpected errors', false)
+    .enablePositionalOptions()
+    .action(runTranslations);
+
+  translations
+    .command('mark')
+    .description('Record that translations translate their source as it is now: content files, locale files, <locale>:<key> or <key>.')
+    .argument('[targets...]', 'content/hu/about-us.md, content/en/about-us.md (all its translations), locales/hu.json (all its messages), hu:nav.blog, nav.blog (every locale)')
+    .addOption(new Option('--root <dir>', 'the site folder').default('.', 'the current directory'))
+    .option('--all', 'mark every translation there is (to adopt translation records on an existing site)', false)
+    .option('--verbose', 'print stack traces of unexpected errors', false)
+    .action(runMark);
 
   program
     .command('publish')

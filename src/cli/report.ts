@@ -3,7 +3,7 @@
  * diagnostic, printed by one formatter (`file:line:column: error: ... [code]` and a hint);
  * anything else is a bug or an environment problem, shown with its stack under --verbose.
  */
-export async function reportFailure(error: unknown, verbose: boolean, command: 'build' | 'watch' | 'check' | 'publish' = 'build'): Promise<void> {
+export async function reportFailure(error: unknown, verbose: boolean, command: 'build' | 'watch' | 'check' | 'publish' | 'translations' = 'build'): Promise<void> {
   const { BuildFailure, SiteError, formatDiagnostic } = await import('../engine/index');
   process.exitCode = 1;
   if (error instanceof BuildFailure) {

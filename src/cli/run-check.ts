@@ -18,13 +18,16 @@ export async function runCheck(flags: CheckFlags): Promise<void> {
       for (const [stage, stageMs] of result.timings) console.log(`  ${stage.padEnd(34)} ${stageMs.toFixed(1).padStart(7)} ms`);
     }
     const checked = `${result.pages} pages (${result.files} files) in ${result.outDir}`;
-    if (result.findings.length === 0) {
-      console.log(`sitegen: checked ${checked} in ${ms} ms: no problems`);
+    for (const finding of result.findings) console.error(formatDiagnostic(finding));
+    // Warnings (outdated translations) are printed, and do not fail the check.
+    const count = result.findings.filter((finding) => finding.severity === 'error').length;
+    const warnings = result.findings.length - count;
+    const warned = warnings > 0 ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '';
+    if (count === 0) {
+      console.log(`sitegen: checked ${checked} in ${ms} ms: no problems${warned && `, ${warned}`}`);
       return;
     }
-    for (const finding of result.findings) console.error(formatDiagnostic(finding));
-    const count = result.findings.length;
-    console.error(`sitegen: check found ${count} problem${count === 1 ? '' : 's'} in ${checked} (${ms} ms)`);
+    console.error(`sitegen: check found ${count} problem${count === 1 ? '' : 's'}${warned && ` and ${warned}`} in ${checked} (${ms} ms)`);
     process.exitCode = 1;
   } catch (error) {
     await reportFailure(error, flags.verbose);

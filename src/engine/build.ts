@@ -15,6 +15,7 @@ import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
 import { renderSite } from './steps/render-step';
 import { closeRun, startRun } from './steps/run';
+import { warnOfOutdatedTranslations } from './steps/translations-step';
 import { viewOfPages } from './steps/view-step';
 import { intoOutput, saveCache, writeSite } from './steps/write-step';
 import type { WriteStats } from './write/write-output';
@@ -73,6 +74,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
   try {
     const read = await readSite(run); // 1. the sources and settings; Markdown sent to its threads
     const parsed = parseSite(run, read); // 2. messages and route table; the widgets start bundling
+    warnOfOutdatedTranslations(run, read, parsed); // translations whose source changed since they were marked
     const plan = await planSite(run, read, parsed); // 3. every page, and where old URLs lead
     const loaded = await loadContent(run, read, parsed, plan); // 4. front matter, templates, validation; bodies arriving
     const view = await viewOfPages(run, read, parsed, plan, loaded); // 5. what every page renders from; release and build id

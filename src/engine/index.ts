@@ -19,6 +19,9 @@ export { BuildFailure, Problems, SiteError, sortDiagnostics, warning, type Code,
 export { formatDiagnostic } from './diagnostics/format';
 export { CATALOGUE } from './diagnostics/catalogue';
 
+// Translations that fall behind their source (`sitegen translations`, docs/translations.md).
+export { diffExcerpt, markTranslations, translationStatus, type DiffPart, type MarkOptions, type MarkResult, type SourceChange, type TranslationItem, type TranslationState, type TranslationStatus, type TranslationStatusItem } from './translations/index';
+
 // The output folder's layout, as `check` and `publish` read it.
 export { ASSETS_DIR, BUILDS_DIR } from './base/output-paths';
 export { outputPathOf } from './plan/plan-pages';

@@ -1,6 +1,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { markTranslations } from '../../src/engine/translations/mark';
 import { copySite } from '../helpers/site';
 
 /** One page of each detail template; the other detail routes are left out (the offer form lists every service). */
@@ -12,7 +13,8 @@ const LINK_INSTEAD = 'contact';
 /**
  * A copy of the real site trimmed to the routes the templates link to and one page of each
  * detail template (20 routes, 80 pages): every template and widget, in a fraction of the
- * whole site's build time. Content files of no route are removed; Markdown links to routes that were left out point at the contact page.
+ * whole site's build time. Content files of no route are removed; Markdown links to routes that were left out point at the contact page,
+ * and the translations are marked as translating the English so changed, as the real site's are.
  */
 export async function smallSite(): Promise<string> {
   const root = await copySite();
@@ -36,5 +38,6 @@ export async function smallSite(): Promise<string> {
     const relinked = text.replace(/\(route:([a-z0-9-]+)/g, (link, id: string) => (ids.has(id) ? link : `(route:${LINK_INSTEAD}`));
     if (relinked !== text) await writeFile(markdown, relinked);
   }
+  await markTranslations({ root, all: true, now: new Date('2026-01-01T00:00:00Z') });
   return root;
 }

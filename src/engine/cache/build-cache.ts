@@ -14,6 +14,7 @@ import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream 
 import { seal, unseal } from '../base/sealed-file';
 import { lazyFields } from '../base/lazy-fields';
 import type { PlainProblem } from '../markdown/markdown-stage';
+import { FactsMemo, type FileFacts } from '../translations/file-facts';
 
 /** What the cache keeps of one content file. */
 export interface CachedContent {
@@ -44,10 +45,11 @@ interface Saved {
   content: Map<string, SavedContent>;
   pages: Map<string, ReusablePage>;
   routes: { key: string; routes: PlainRoute[] } | undefined;
+  translations: Map<string, FileFacts>;
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 8;
+const FORMAT = 9;
 const FILE = 'build.bin';
 /** Edits one at a time add small packs: past this many, the live bodies are written into one. */
 const MAX_PACKS = 16;
@@ -77,6 +79,8 @@ export class BuildCache {
   private readonly streamedAt = new Map<string, BodySpan>();
   /** Why the cache on disk was not used, when there was one (a build warning). */
   discarded: string | undefined;
+  /** What the translations' state needs of each content file, by the hash of its bytes (`translations/`). */
+  translations = new FactsMemo();
 
   private constructor(
     private readonly dir: string,
@@ -122,6 +126,7 @@ export class BuildCache {
     }
     for (const [key, value] of saved.pages) cache.pages.set(key, value);
     cache.routes = saved.routes;
+    cache.translations = new FactsMemo(saved.translations);
     cache.changed = readable.size < ends.size;
     return cache;
   }
@@ -265,7 +270,7 @@ export class BuildCache {
    * unless this build rendered no page and learned nothing new.
    */
   async save(): Promise<void> {
-    if (!this.changed && !this.reuse?.rendered) {
+    if (!this.changed && !this.reuse?.rendered && !this.translations.changed) {
       this.stream?.abandon();
       return this.packs.close();
     }
@@ -275,7 +280,7 @@ export class BuildCache {
     for (const [file, { key, markdown, warnings, templatesHash, data, frontMatterHash }] of this.content) {
       content.set(file, { key, headings: markdown.headings, words: markdown.words, warnings, templatesHash, data, frontMatterHash, body: locations.get(file)! });
     }
-    const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes };
+    const saved: Saved = { format: FORMAT, version: this.version, content, pages: this.pages, routes: this.routes, translations: new Map(this.translations.kept) };
     const file = path.join(this.dir, FILE);
     // Unique per write: two builds at once (in one process too) must not share a temporary file.
     const temporary = temporaryName(file);

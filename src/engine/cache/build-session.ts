@@ -6,6 +6,7 @@ import { WidgetBundler } from '../bundle/bundle-widgets';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { SiteSources } from '../read/read-sources';
 import type { PageReuse, ReusablePage } from '../render/render-pages';
+import type { FactsMemo } from '../translations/file-facts';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -24,6 +25,8 @@ export class BuildSession {
   readonly payloads = new WeakMap<object, { data: unknown; headings: unknown; json: string }>();
   /** Validated front matter by its parsed document (the same object while its text is unchanged). */
   readonly validated = new WeakMap<object, { template: string; data: unknown }>();
+  /** What the translations' state needs of each content file, by the hash of its bytes. */
+  translations: FactsMemo | undefined;
   /** The sources as last read: a rebuild reads only the changed files again. */
   sources: SiteSources | undefined;
   /** The site's last commit time, asked once: watch mode keeps the first build's time. */

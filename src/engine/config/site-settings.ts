@@ -104,6 +104,17 @@ const SiteSettingsSchema = z.strictObject({
       markdownMaxSize: byteSize.default(10_000_000),
     })
     .prefault({}),
+  /**
+   * Which locale the others translate, and which front matter fields are translated
+   * (`docs/translations.md`): without `fields`, every field's text except dates.
+   */
+  translations: z
+    .strictObject({
+      /** The locale the others translate; the default locale when not named. */
+      source: z.string().optional(),
+      fields: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/, 'a front matter field name like "title"')).min(1).optional(),
+    })
+    .prefault({}),
   company: z.strictObject({
     name: z.string().min(1),
     legalName: z.string().min(1),
@@ -128,7 +139,13 @@ const SiteSettingsSchema = z.strictObject({
 });
 
 /** The validated, read-only site settings from `content/site.yaml`; the locales completed with their defaults. */
-export type SiteSettings = Readonly<Omit<z.output<typeof SiteSettingsSchema>, 'locales' | 'defaultLocale'> & { locales: SiteLocales }>;
+export type SiteSettings = Readonly<
+  Omit<z.output<typeof SiteSettingsSchema>, 'locales' | 'defaultLocale' | 'translations'> & {
+    locales: SiteLocales;
+    /** Which locale the others translate (the default locale unless named), and which front matter fields are its text. */
+    translations: { source: string; fields?: string[] | undefined };
+  }
+>;
 
 /** What the environment sets for one build (`ResolvedOptions.overrides`), already validated. */
 export interface SettingsOverrides {
@@ -153,7 +170,15 @@ export function parseSiteSettings(text: string, file: string, problems: Problems
     });
     return undefined;
   }
-  const settings: SiteSettings = { ...rest, locales };
+  const translated = rest.translations.source ?? locales.default;
+  if (!listed.some((locale) => locale.code === translated)) {
+    problems.add('config/translation-source', `translations.source "${translated}" is not one of the locales`, {
+      ...locate(source, ['translations', 'source']),
+      hint: `name one of: ${listed.map((locale) => locale.code).join(', ')}`,
+    });
+    return undefined;
+  }
+  const settings: SiteSettings = { ...rest, locales, translations: { ...rest.translations, source: translated } };
   const analytics = settings.analytics;
   if (analytics) {
     const cookie = settings.consent.cookies.find((declared) => declared.id === analytics.consentCookie);

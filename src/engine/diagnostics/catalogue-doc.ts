@@ -9,6 +9,7 @@ const AREAS: ReadonlyArray<[prefix: string, heading: string]> = [
   ['content', 'Content files'],
   ['markdown', 'Markdown bodies'],
   ['messages', 'Locale files and messages'],
+  ['translations', 'Translations: outdated translations, `sitegen translations`'],
   ['templates', 'Templates'],
   ['widgets', 'Widgets'],
   ['redirects', 'Redirects'],

@@ -51,6 +51,12 @@ export const CATALOGUE = {
     example: 'content/site.yaml:3:16: error: defaultLocale "fr" is not one of the locales [config/default-locale]\n  hint: name one of: en, hu, de',
     fix: 'Name the code of a locale listed under `locales:`, or leave `defaultLocale` out: the first locale is the default.',
   },
+  'config/translation-source': {
+    severity: 'error',
+    title: 'The source of the translations is not one of the locales',
+    example: 'content/site.yaml:52:11: error: translations.source "fr" is not one of the locales [config/translation-source]\n  hint: name one of: en, hu, de',
+    fix: 'Name the locale the others are translated from (`docs/translations.md`), or leave `source` out: the default locale is the source.',
+  },
   'config/locale-flag': {
     severity: 'error',
     title: "A locale's flag image is missing",
@@ -272,6 +278,39 @@ export const CATALOGUE = {
     title: 'A message that cannot be formatted with what the template passes',
     example: 'locales/hu.json:12:18: error: message "site.titleSuffix" cannot be formatted: The intl string context variable "n" was not provided (in 33 pages, e.g. /hu, /hu/karrier, /hu/blog) [messages/format]',
     fix: 'Use only the arguments the hint lists, and no tags.',
+  },
+
+  // Translations: records of the source version a translation translates (docs/translations.md).
+  'translations/outdated': {
+    severity: 'warning',
+    title: 'A translation whose source changed since it was marked',
+    example:
+      'content/hu/about-us.md:5:1: warning: the hu translation is outdated: content/en/about-us.md changed since it was marked (marked 2025-06-01T09:30:00Z) [translations/outdated]\n  hint: update the text, then run: sitegen translations mark content/hu/about-us.md ("sitegen translations" shows what changed)',
+    fix: 'Run `sitegen translations` to see what changed in the source (a word diff where git has the old version), update the translation, then `sitegen translations mark <file or locale:key>`. A change that needs no translation (a typo fixed in the source) is marked the same way.',
+  },
+  'translations/invalid-records': {
+    severity: 'error',
+    title: 'The records of a locale\'s messages cannot be read',
+    example: 'locales/hu.translations.json:12:3: error: the record of "nav.blog" is not { "source": "<hash>", "marked": "<time>" } [translations/invalid-records]',
+    fix: 'The file is written by `sitegen translations mark`: correct the entry by hand, or delete the file and mark the messages again (`sitegen translations mark locales/hu.json`).',
+  },
+  'translations/unknown-target': {
+    severity: 'error',
+    title: '`sitegen translations mark` was given something that is no translation',
+    example: 'sitegen: error: "content/hu/abuot-us.md" is neither a content file of a route nor a message key [translations/unknown-target]',
+    fix: 'Name a content file of a route (`content/hu/about-us.md`), a locale file (`locales/hu.json`), a message key with its locale (`hu:nav.blog`) or without (every translated locale), or pass `--all`.',
+  },
+  'translations/no-source': {
+    severity: 'error',
+    title: 'A translation whose source cannot be read',
+    example: 'content/hu/about-us.md:1:1: error: content/en/about-us.md, the source of this translation, does not exist [translations/no-source]',
+    fix: 'Create the source file, or fix its front matter (the build points at the error), then mark the translation again.',
+  },
+  'translations/cannot-edit': {
+    severity: 'error',
+    title: 'A front matter that `sitegen translations mark` cannot edit',
+    example: 'content/hu/about-us.md:2:1: error: the front matter is not a YAML mapping of fields, so the record cannot be added [translations/cannot-edit]',
+    fix: 'Write the front matter as `field: value` lines between `---` fences (a flow mapping `{ ... }` cannot be edited in place), or add `translation: { source: "<hash>", marked: "<time>" }` by hand.',
   },
 
   // Templates and widgets.

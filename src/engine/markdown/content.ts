@@ -9,6 +9,7 @@ import type { PagePlan } from '../plan/plan-pages';
 import { routeLocales, type Route } from '../plan/route-table';
 import type { PageContent, TemplateDefinition } from '../template-api';
 import { parseYamlData, validate, type YamlData } from '../read/yaml-source';
+import { translationFieldSchema } from '../translations/record';
 
 type ContentFile = { path: string; text: string };
 /** The Markdown source files by path relative to `content/` (`hu/career.md`). */
@@ -70,6 +71,8 @@ const commonFields = {
   title: z.string().trim().min(1, 'must not be empty'),
   description: z.string().trim().min(1, 'must not be empty'),
   summary: z.string().trim().min(1).optional(),
+  // Which version of its source a translation translates (`translations/`): not page data.
+  translation: translationFieldSchema.optional(),
 };
 
 const WORDS_PER_MINUTE = 200;
@@ -342,7 +345,7 @@ export function validateContent(
         if (!frontMatter) continue;
         const known = validated?.get(frontMatter);
         data = (
-          known?.template === route.template ? known.data : validate(frontMatter.source, frontMatter.data ?? {}, schema, problems)
+          known?.template === route.template ? known.data : withoutRecord(validate(frontMatter.source, frontMatter.data ?? {}, schema, problems) as Record<string, unknown> | undefined)
         ) as PageContent['data'] | undefined;
         if (data && validated && !known) validated.set(frontMatter, { template: route.template, data });
       }
@@ -354,6 +357,13 @@ export function validateContent(
     if (routeLocales(route).every((locale) => byLocale[locale])) content.set(route.id, byLocale as Record<Locale, PageContent>);
   }
   return content;
+}
+
+/** Validated front matter without the translation's record, which templates never see. */
+function withoutRecord(data: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!data || !('translation' in data)) return data;
+  const { translation: _record, ...rest } = data;
+  return rest;
 }
 
 /** Each route's URL in each locale (its pages' alternates), and the owner of each page URL, for links in Markdown. */

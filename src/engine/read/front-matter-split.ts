@@ -18,7 +18,9 @@ export interface SplitFile {
 export function splitFrontMatter(text: string): SplitFile | undefined {
   if (!/^---\r?\n/.test(text)) return undefined;
   const parts = matter(text, { engines: { yaml: () => ({}) } });
-  return { frontMatter: parts.matter, body: parts.content, lineOffset: countLines(text.slice(0, text.length - parts.content.length)) };
+  // gray-matter leaves the `\r` of a CRLF file's last front matter line, which YAML would read
+  // as content after a flow collection (`tags: [a, b]\r`: "Unexpected scalar at node end").
+  return { frontMatter: parts.matter.replace(/\r$/, ''), body: parts.content, lineOffset: countLines(text.slice(0, text.length - parts.content.length)) };
 }
 
 function countLines(text: string): number {

@@ -61,6 +61,8 @@ export interface SiteSources {
   /** `content/redirects.yaml`, which a site need not have. */
   redirects: SourceText | undefined;
   locales: ReadonlyMap<Locale, SourceText>;
+  /** `locales/<locale>.translations.json`: which source version each message translates (`translations/`); optional. */
+  messageRecords: ReadonlyMap<Locale, SourceText>;
   /** Markdown files by path relative to `content/` (`hu/career.md`). */
   content: ReadonlyMap<string, ContentSource>;
   /** Files of `public/`, copied to the output as they are, by relative path. */
@@ -77,15 +79,16 @@ export const REDIRECTS_SOURCE = 'content/redirects.yaml';
  * `ContentSource`).
  */
 export async function readSources(root: string, locales: readonly Locale[], problems: Problems, decode: 'now' | 'when-read' = 'now'): Promise<SiteSources> {
-  const [routes, redirects, localeFiles, content, publicFiles] = await Promise.all([
+  const [routes, redirects, localeFiles, messageRecords, content, publicFiles] = await Promise.all([
     readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?'),
     readOptionalText(root, REDIRECTS_SOURCE, problems),
     readLocales(root, locales, problems),
+    readLocales(root, locales, problems, MESSAGE_RECORDS_SUFFIX),
     // Each file becomes its source as it is read: bytes decoded at once die young.
     readTree(path.join(root, 'content'), isMarkdown, problems, (file, bytes) => (textProblem(file, bytes, problems) ? undefined : contentSource(file, bytes, decode))),
     readTree(path.join(root, 'public'), () => true, problems, (_file, bytes) => bytes),
   ]);
-  return { root, routes, localeCodes: locales, redirects, locales: localeFiles, content, publicFiles };
+  return { root, routes, localeCodes: locales, redirects, locales: localeFiles, messageRecords, content, publicFiles };
 }
 
 /** `content/site.yaml`, which the configuration is resolved from before anything else is read. */
@@ -108,6 +111,19 @@ export function withoutContentTexts(sources: SiteSources): SiteSources {
 /** How many Markdown files `content/` holds, counted without reading them. */
 export function countContentFiles(root: string): number {
   return filesUnder(path.join(root, 'content'), isMarkdown).length;
+}
+
+/**
+ * What the state of the translations is computed from (`sitegen translations`, `sitegen check`):
+ * the route table, the locale files with their records, and the content, decoded.
+ */
+export async function readTranslationSources(root: string, locales: readonly Locale[], problems: Problems): Promise<Omit<SiteSources, 'redirects' | 'publicFiles'>> {
+  const [definition, messageRecords, content] = await Promise.all([
+    readSiteDefinition(root, locales, problems),
+    readLocales(root, locales, problems, MESSAGE_RECORDS_SUFFIX),
+    readTree(path.join(root, 'content'), isMarkdown, problems, (file, bytes) => (textProblem(file, bytes, problems) ? undefined : contentSource(file, bytes, 'now'))),
+  ]);
+  return { ...definition, messageRecords, content };
 }
 
 /** The route table and the locale files only: what `sitegen check` compares the output with. */
@@ -145,10 +161,15 @@ async function readTextFile(file: string, problems: Problems): Promise<SourceTex
   return textProblem(file, bytes, problems) ? undefined : { path: file, text: bytes.toString('utf8') };
 }
 
-async function readLocales(root: string, locales: readonly Locale[], problems: Problems): Promise<Map<Locale, SourceText>> {
+/** `locales/<locale>.translations.json` (`translations/message-records.ts`) beside `locales/<locale>.json`. */
+const MESSAGE_RECORDS_SUFFIX = '.translations.json';
+const LOCALE_FILE = /^locales\/([^/]+?)(\.translations\.json|\.json)$/;
+
+/** `locales/<locale>.json` of each of `locales` there is (or, with `suffix`, the file of that name beside it). */
+async function readLocales(root: string, locales: readonly Locale[], problems: Problems, suffix = '.json'): Promise<Map<Locale, SourceText>> {
   const entries = await Promise.all(
     locales.map(async (locale): Promise<[Locale, SourceText] | undefined> => {
-      const file = path.join(root, 'locales', `${locale}.json`);
+      const file = path.join(root, 'locales', `${locale}${suffix}`);
       if (!existsSync(file)) return undefined;
       const text = await readTextFile(file, problems);
       return text && [locale, text];
@@ -256,6 +277,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
   const { root } = previous;
   let { routes, redirects } = previous;
   const locales = new Map(previous.locales);
+  const messageRecords = new Map(previous.messageRecords);
   const content = new Map(previous.content);
   const publicFiles = new Map(previous.publicFiles);
   // A file that is gone, or cannot be used (a problem is reported), drops out.
@@ -279,13 +301,14 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
   };
   for (const file of changed) {
     const relative = path.relative(root, file).split(path.sep).join('/');
-    const locale = /^locales\/([^/]+)\.json$/.exec(relative)?.[1];
+    const [, locale, kind] = (LOCALE_FILE.exec(relative) ?? []) as [string?, Locale?, string?];
     if (relative === ROUTES_FILE) routes = undefined;
     else if (relative === REDIRECTS_SOURCE) redirects = await readOptionalText(root, REDIRECTS_SOURCE, problems);
     else if (locale && previous.localeCodes.includes(locale)) {
+      const files = kind === MESSAGE_RECORDS_SUFFIX ? messageRecords : locales;
       const bytes = await readTextIfThere(file);
-      if (bytes) locales.set(locale, { path: file, text: bytes.toString('utf8') });
-      else locales.delete(locale);
+      if (bytes) files.set(locale, { path: file, text: bytes.toString('utf8') });
+      else files.delete(locale);
     } else if (relative.startsWith('content/') && relative.endsWith('.md')) {
       const bytes = await readTextIfThere(file);
       if (bytes) content.set(relative.slice('content/'.length), contentSource(file, bytes, 'now'));
@@ -302,7 +325,7 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
     map.size === before.size && [...map.keys()].every((key) => before.has(key))
       ? map
       : new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { root, routes, localeCodes: previous.localeCodes, redirects, locales, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
+  return { root, routes, localeCodes: previous.localeCodes, redirects, locales, messageRecords, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
 }
 
 /**
@@ -314,7 +337,7 @@ export async function staleFiles(sources: SiteSources, files: Iterable<string>):
   for (const file of files) {
     const relative = path.relative(sources.root, file).split(path.sep).join('/');
     const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
-    const own = known ?? [sources.routes, sources.redirects, ...sources.locales.values()].find((source) => source?.path === file);
+    const own = known ?? [sources.routes, sources.redirects, ...sources.locales.values(), ...sources.messageRecords.values()].find((source) => source?.path === file);
     if (!own) continue;
     const now = await readFile(file, 'utf8').catch(() => undefined);
     if (now !== own.text) stale.push(file);

@@ -11,10 +11,18 @@ const EVENTS_PATH = '/_sitegen/dev/events';
 const CLIENT_PATH = '/_sitegen/dev/client.js';
 const CLIENT_TAG = `<script type="module" src="${CLIENT_PATH}"></script>`;
 
+/** What the dev server shows beside the pages, never part of a build. */
+export interface DevNotes {
+  /** The build's warnings, formatted: listed over every page. */
+  warnings?: string | undefined;
+  /** Pages (by output file, `hu/rolunk/index.html`) that get a visible marker, with its text: outdated translations. */
+  marked?: ReadonlyMap<string, string> | undefined;
+}
+
 export interface DevServer {
   url: string;
-  /** Serves these files from now on and tells every open page to reload. */
-  publish(files: OutputFiles): void;
+  /** Serves these files from now on, with `notes` over them, and tells every open page to reload. */
+  publish(files: OutputFiles, notes?: DevNotes): void;
   /** Shows the problems over every open page (and pages opened later) until the next publish. */
   showProblems(text: string): void;
   close(): Promise<void>;
@@ -27,6 +35,7 @@ export interface DevServer {
  */
 export async function startDevServer(options: { host: string; port: number; widgetsDir: string }): Promise<DevServer> {
   let files: OutputFiles = new Map();
+  let notes: DevNotes = {};
   let problems: string | undefined;
   const clients = new Set<ServerResponse>();
   const client = await bundleClient(options.widgetsDir);
@@ -64,6 +73,7 @@ export async function startDevServer(options: { host: string; port: number; widg
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       response.write(': connected\n\n');
       if (problems) send(response, 'problems', problems);
+      else if (notes.warnings) send(response, 'warnings', notes.warnings);
       clients.add(response);
       request.on('close', () => clients.delete(response));
       return;
@@ -82,7 +92,7 @@ export async function startDevServer(options: { host: string; port: number; widg
     const status = name ? 200 : 404;
     const file = name ?? '404.html';
     let body = files.get(file) ?? 'Not found';
-    if (file.endsWith('.html')) body = String(body).replace('</body>', `${CLIENT_TAG}</body>`);
+    if (file.endsWith('.html')) body = withMarker(String(body), notes.marked?.get(file)).replace('</body>', `${CLIENT_TAG}</body>`);
     response.writeHead(status, { 'content-type': contentTypeOf(file), 'cache-control': 'no-store' }).end(body);
   });
   await new Promise<void>((resolve, reject) => {
@@ -97,8 +107,9 @@ export async function startDevServer(options: { host: string; port: number; widg
 
   return {
     url: `http://${host}:${port}`,
-    publish(next) {
+    publish(next, nextNotes = {}) {
       files = next;
+      notes = nextNotes;
       problems = undefined;
       for (const response of clients) send(response, 'reload', '');
     },
@@ -113,6 +124,23 @@ export async function startDevServer(options: { host: string; port: number; widg
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A page with a marker at the top of its body: plain text in an element the live-reload client
+ * styles (the page's Content-Security-Policy allows no inline style), readable without it too.
+ */
+function withMarker(html: string, text: string | undefined): string {
+  if (text === undefined) return html;
+  const marker = `<div id="${MARKER_ID}" role="note">${escapeHtml(text)}</div>`;
+  return html.replace(/<body\b[^>]*>/, (tag) => tag + marker);
+}
+
+/** The element of a marked page: the client styles it. */
+export const MARKER_ID = 'sitegen-dev-marker';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**

@@ -3,8 +3,9 @@ import chokidar from 'chokidar';
 import { build } from '../build';
 import { BuildSession } from '../cache/build-session';
 import { widgetsDirOf } from '../bundle/bundle-widgets';
-import { startDevServer, type DevServer } from './dev-server';
-import { BuildFailure } from '../diagnostics/diagnostic';
+import { startDevServer, type DevNotes, type DevServer } from './dev-server';
+import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic';
+import { outputPathOf } from '../plan/plan-pages';
 import { formatDiagnostic } from '../diagnostics/format';
 import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
@@ -35,6 +36,22 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
+/**
+ * The build's warnings over every page, and a marker on each page whose translation is outdated
+ * (a message is on many pages: only listed). The dev server shows them; builds never contain them.
+ */
+function devNotes(warnings: readonly Diagnostic[]): DevNotes {
+  const marked = new Map<string, string>();
+  for (const found of warnings) {
+    if (found.code === 'translations/outdated' && found.url) marked.set(outputPathOf(found.url, 'index.html'), sentence(found.message) + (found.hint ? ` ${sentence(found.hint)}` : ''));
+  }
+  return { warnings: warnings.length > 0 ? warnings.map((found) => formatDiagnostic(found)).join('\n') : undefined, marked };
+}
+
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${text.endsWith('.') ? '' : '.'}`;
+}
+
 /** Rapid saves within this window make one rebuild. */
 const COALESCE_MS = 5;
 /** Longer than chokidar's 50 ms window in which it drops repeated changes of a file. */
@@ -62,6 +79,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+  let warned = '';
 
   const rebuild = async (changed: ReadonlySet<string> | undefined) => {
     const started = performance.now();
@@ -69,7 +87,13 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     let ok = true;
     try {
       const result = await build({ root, write: false, session });
-      server.publish(result.files);
+      const notes = devNotes(result.warnings);
+      server.publish(result.files, notes);
+      // The warnings when they change, not again after every edit.
+      if ((notes.warnings ?? '') !== warned) {
+        warned = notes.warnings ?? '';
+        if (warned) report(warned);
+      }
       if (options.verbose) log(result.timings.map(([stage, ms]) => `  ${stage}: ${ms} ms`).join('\n'));
       log(`sitegen: ${changed ? `${changed.size} change${changed.size === 1 ? '' : 's'}, ` : ''}${session.rendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {

@@ -4,6 +4,8 @@ import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnost
 import { frontMatterOnly, splitContent, type FrontMatterTexts, type KnownContent } from '../markdown/content';
 import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
 import { leanHeaps } from '../scale/heaps';
+import { contentFacts, FactsMemo, type FileFacts } from '../translations/file-facts';
+import { translationSettingsOf } from '../translations/settings';
 import type { BuildRun } from './run';
 
 /** What step 1 read: the sources, the settings, each content file's front matter, what the cache knows. */
@@ -16,6 +18,8 @@ export interface ReadSite {
   keys: Map<string, string>;
   /** A large build: its Markdown stays in the files and on the workers. */
   large: boolean;
+  /** What the translations' state needs of each content file (`translations/`), taken while the texts are here. */
+  translationFacts: ReadonlyMap<string, FileFacts> | undefined;
 }
 
 /**
@@ -51,8 +55,11 @@ export async function readSite(run: BuildRun): Promise<ReadSite> {
   run.threads.parse(jobs);
   const large = !session && run.policy.isLarge(jobs.length);
   const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
+  // Known by the hash of their bytes (cache, session), the files are not even decoded for it.
+  const translationMemo = session ? (session.translations = session.translations?.next() ?? new FactsMemo()) : cache?.translations;
+  const translationFacts = contentFacts(read.content, split, translationSettingsOf(config.site), translationMemo);
   run.timings.lap(large ? 'read sources (large build)' : 'read sources');
-  return { sources: large ? withoutContentTexts(read) : read, frontMatters, cache, known, keys, large };
+  return { sources: large ? withoutContentTexts(read) : read, frontMatters, cache, known, keys, large, translationFacts };
 }
 
 /**

@@ -28,7 +28,10 @@ async function expectCorrectBuild(root: string): Promise<string> {
   expect(warm.code, warm.stderr).toBe(0);
   expect(cold.code, cold.stderr).toBe(0);
   expect(await snapshotTree(path.join(out, 'warm'))).toEqual(await snapshotTree(path.join(out, 'cold')));
-  return warm.stderr;
+  // An edit of the English leaves its translations outdated, which both builds say the same way.
+  const translations = (stderr: string) => stderr.match(/^.*\[translations\/outdated\]\n {2}hint: .*\n/gm) ?? [];
+  expect(translations(warm.stderr)).toEqual(translations(cold.stderr));
+  return translations(warm.stderr).reduce((rest, warning) => rest.replace(warning, ''), warm.stderr);
 }
 
 async function rewrite(file: string, change: (bytes: Buffer) => Buffer): Promise<void> {
