@@ -1,7 +1,7 @@
 import type { DocumentProps } from './Document';
 import { Island } from '../components/Island';
+import { FundingBlock } from '../components/FundingBlock';
 import CookieConsent from '../../widgets/islands/CookieConsent';
-import { ConsentBanner } from '../components/ConsentBanner';
 
 const EXPLORE: ReadonlyArray<readonly [string, string]> = [
   ['services', 'nav.services'],
@@ -82,13 +82,14 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
           <p>
             {company.legalName}
             <br />
-            {i18n.t('footer.registration', { number: company.registrationNumber })}
+            {/* Numbers never break at their hyphens: `01-09-398217` is read as one. */}
+            <span className="nowrap">{i18n.t('footer.registration', { number: company.registrationNumber })}</span>
             <br />
-            {i18n.t('footer.taxNumber', { number: company.taxNumber })}
+            <span className="nowrap">{i18n.t('footer.taxNumber', { number: company.taxNumber })}</span>
             {company.euVatNumber && (
               <>
                 <br />
-                {i18n.t('footer.euVatNumber', { number: company.euVatNumber })}
+                <span className="nowrap">{i18n.t('footer.euVatNumber', { number: company.euVatNumber })}</span>
               </>
             )}
           </p>
@@ -106,6 +107,10 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
         </section>
       </div>
       <div className="container site-footer__bottom">
+        {/* The Széchenyi Terv Plusz funding block on every page, leading to the funded projects. */}
+        <a className="site-footer__funding" href={links.path('tenders')}>
+          <FundingBlock i18n={i18n} className="" eager={false} alt={i18n.t('footer.funding')} />
+        </a>
         <p>{i18n.t('footer.rights', { year: build.year, legalName: company.legalName })}</p>
         <p className="site-footer__legal" id="cookie-settings">
           <a href={links.path('imprint')}>{i18n.t('footer.imprint')}</a>
@@ -114,7 +119,6 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
           <a href="#cookie-settings">{i18n.t('footer.cookieSettings')}</a>
         </p>
       </div>
-      <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} />
       <Island name="CookieConsent" component={CookieConsent} props={{ config: runtime.consent }} strategy="interaction" i18n={i18n} assets={assets} />
     </footer>
   );
