@@ -41,10 +41,10 @@ describe('every page in every locale', () => {
       await expect(page.evaluate(() => document.documentElement.scrollWidth), plan.url).resolves.toBeLessThanOrEqual(320);
     }
     await page.goto(`${suite.server.url}/hu/karrier`);
-    await expect(page.locator('#site-menu').isVisible()).resolves.toBe(false);
-    await page.click('.menu-toggle');
-    await expect(page.locator('#site-menu').isVisible()).resolves.toBe(true);
-    await Promise.all([page.waitForURL('**/hu/blog'), page.click('#site-menu a[href="/hu/blog"]')]);
+    await expect(page.locator('.mobile-menu__panel').isVisible()).resolves.toBe(false);
+    await page.click('.mobile-menu summary');
+    await expect(page.locator('.mobile-menu__panel').isVisible()).resolves.toBe(true);
+    await Promise.all([page.waitForURL('**/hu/blog'), page.click('.mobile-menu__panel a[href="/hu/blog"]')]);
     await context.close();
   }, 300_000);
 });
