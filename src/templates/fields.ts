@@ -19,7 +19,8 @@ const textList = z.array(text);
  * Later stages (raster versions, `og:image`) read the same field.
  */
 export const cover = z.strictObject({
-  src: z.string().regex(/^\/[^\s?#]+\.(svg|png|jpe?g|webp|avif)$/, 'a file of public/, like /images/covers/name.svg'),
+  // A path of this site: `//host/…` and `/\host/…` would load from another host.
+  src: z.string().regex(/^\/(?![/\\])[^\s?#\\]+\.(svg|png|jpe?g|webp|avif)$/, 'a file of public/, like /images/covers/name.svg'),
   alt: text,
 });
 export type Cover = z.output<typeof cover>;

@@ -13,10 +13,11 @@ import type { Locale } from '../shared/locales';
 export const SOFT_HYPHEN = '\u00AD';
 
 /**
- * Words shorter than this are left alone: they fit any line the site has. German and Hungarian
- * compounds get long quickly; English words seldom need it.
+ * Words shorter than this are left alone: they fit any line the site has, the largest heading
+ * at 320 px in the fallback font too, so headings do not break them needlessly. German and
+ * Hungarian compounds get long quickly; English words seldom need it.
  */
-export const MIN_WORD_LENGTH: Readonly<Record<Locale, number>> = { en: 13, hu: 10, de: 10 };
+export const MIN_WORD_LENGTH: Readonly<Record<Locale, number>> = { en: 13, hu: 12, de: 12 };
 
 const PATTERNS: Readonly<Record<Locale, (word: string, options: { minWordLength: number }) => string>> = {
   en: en.hyphenateSync,
@@ -73,8 +74,8 @@ const SKIP = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'textarea
 
 /**
  * HTML with soft hyphens in the long words of its text. Tags, attributes, character references,
- * code, scripts and islands (which hydrate against the markup React renders) are left as they
- * are. The input is HTML that React or the Markdown sanitizer wrote: text never holds a raw `<`.
+ * code, scripts, islands (which hydrate against the markup React renders) and links or buttons
+ * named by `aria-label` are left as they are. The input is HTML that React or the Markdown sanitizer wrote: text never holds a raw `<`.
  */
 export function hyphenateHtml(html: string, locale: Locale): string {
   let out = '';
@@ -88,11 +89,14 @@ export function hyphenateHtml(html: string, locale: Locale): string {
     const [, closing, rawName, selfClosing] = match;
     if (!rawName) continue;
     const name = rawName.toLowerCase();
-    if (!SKIP.has(name) && open.length === 0) continue;
+    // A link or button named by `aria-label` shows text that must read as part of that name
+    // (WCAG 2.5.3, label in name): a soft hyphen in it would not.
+    const skip = SKIP.has(name) || (!closing && (name === 'a' || name === 'button') && / aria-label=/.test(match[0]));
+    if (!skip && open.length === 0) continue;
     if (closing) {
       const index = open.lastIndexOf(name);
       if (index >= 0) open.length = index;
-    } else if (!selfClosing && (SKIP.has(name) || open.length > 0) && !VOID.has(name)) {
+    } else if (!selfClosing && (skip || open.length > 0) && !VOID.has(name)) {
       open.push(name);
     }
     // Raw-text elements: everything up to the end tag is their text.

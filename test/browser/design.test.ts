@@ -195,6 +195,7 @@ describe('the cookie banner on a first visit', () => {
   it.each([
     [1366, 900],
     [390, 844],
+    [320, 640],
   ])('at %ix%i covers none of the home page actions in any locale, comes right after the skip link, and its two buttons are the same size', async (width, height) => {
     const context = await newContext(suite.browser, { viewport: { width, height } });
     const page = await context.newPage();

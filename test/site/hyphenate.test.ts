@@ -36,13 +36,15 @@ describe('build-time hyphenation', () => {
     const html =
       '<h1 title="Datenschutzerklärung">Datenschutzerklärung &amp; Industriegroßhändler</h1>' +
       '<p><code>Finanzautomatisierung</code></p><script>Finanzautomatisierung</script>' +
-      '<sitegen-island data-island="X"><label>Finanzautomatisierung</label></sitegen-island><p>Finanzautomatisierung</p>';
+      '<sitegen-island data-island="X"><label>Finanzautomatisierung</label></sitegen-island><p>Finanzautomatisierung</p>' +
+      '<a href="/x" aria-label="Weiterlesen: Finanzautomatisierung"><span>Finanzautomatisierung</span></a>';
     const result = hyphenateHtml(html, 'de');
     expect(result.replaceAll(SOFT_HYPHEN, '')).toBe(html);
     expect(result).toContain('title="Datenschutzerklärung"');
     expect(result).toContain('<code>Finanzautomatisierung</code>');
     expect(result).toContain('<script>Finanzautomatisierung</script>');
     expect(result).toContain('<label>Finanzautomatisierung</label>');
+    expect(result).toContain('<span>Finanzautomatisierung</span></a>');
     expect(result).toContain(`<p>Fi${SOFT_HYPHEN}nanz`);
     expect(result).toContain('&amp;');
   });

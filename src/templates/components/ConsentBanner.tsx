@@ -44,9 +44,17 @@ export function ConsentBanner({ i18n, privacyUrl, consent }: { i18n: I18n; priva
   );
 }
 
-/** Shows the banner just parsed unless the stored choice matches the declared cookies. */
+/**
+ * Shows the banner just parsed unless the stored choice matches the declared cookies, and notes
+ * a button pressed before the loader's banner module runs (`data-consent-pending`), which that
+ * module then carries out.
+ */
 export function showBannerScript(consent: ConsentConfig): string {
   const stamp = consent.cookies.map((cookie) => cookie.id).join('');
   const given = `${CONSENT_GIVEN_COOKIE}=${stamp}`;
-  return `(function(s){if((";"+document.cookie.replace(/ /g,"")+";").indexOf(${JSON.stringify(`;${given};`).replace(/</g, '\\u003C')})<0)s.previousElementSibling.hidden=false})(document.currentScript)`;
+  return (
+    `(function(b){if((";"+document.cookie.replace(/ /g,"")+";").indexOf(${JSON.stringify(`;${given};`).replace(/</g, '\\u003C')})>=0)return;` +
+    `b.hidden=false;b.addEventListener("click",function(e){var t=e.target.closest&&e.target.closest("[data-consent]");if(t)b.setAttribute("data-consent-pending",t.getAttribute("data-consent"))})` +
+    `})(document.currentScript.previousElementSibling)`
+  );
 }

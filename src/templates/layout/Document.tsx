@@ -34,6 +34,8 @@ export interface DocumentProps {
   structuredData?: readonly JsonLd[];
   /** Use `title` as the whole `<title>`, without the company name after it. */
   bareTitle?: boolean;
+  /** The page's largest image at the top (hero, cover): fetched early, with high priority. */
+  leadImage?: string | undefined;
   /** Elements early in the head, before the stylesheet (the error pages' locale mark). */
   head?: ReactNode;
   /** Elements after the page's body, before `</body>` (the error pages' other locales and script). */
@@ -70,6 +72,7 @@ export function Document(props: DocumentProps) {
           ))}
         {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates.en} />}
         <FontPreloads locale={i18n.locale} />
+        {props.leadImage && <link rel="preload" as="image" href={props.leadImage} fetchPriority="high" />}
         <SeoHead
           title={title}
           description={description}
@@ -99,6 +102,15 @@ export function Document(props: DocumentProps) {
   );
 }
 
+/**
+ * The main content without the `<link rel="preload" as="image">` React writes before it for its
+ * first images: rendered on its own, the content has no head to put them in, and in the body
+ * they gain nothing over the `<img>` right after them (which carries its own `fetchpriority`).
+ */
+function withoutImagePreloads(html: string): string {
+  return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '');
+}
+
 /** The font files the first paint needs: fetched with the document, not after layout. */
 export function FontPreloads({ locale }: { locale: string }) {
   return (
@@ -116,7 +128,7 @@ export function FontPreloads({ locale }: { locale: string }) {
  */
 export function PageBody(props: DocumentProps) {
   const { i18n, links, runtime } = props;
-  const main = hyphenateHtml(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' }), i18n.locale);
+  const main = hyphenateHtml(withoutImagePreloads(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' })), i18n.locale);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -36,6 +36,19 @@ function weekdayName(language: string, day: keyof typeof WEEKDAY_INDEX): string 
   return format.format(new Date(Date.UTC(2024, 0, WEEKDAY_INDEX[day])));
 }
 
+/** A label with a number that never breaks at its hyphens (`01-09-398217` is read as one); the label may wrap. */
+function WholeNumber({ text, number }: { text: string; number: string }) {
+  const at = text.indexOf(number);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="nowrap">{number}</span>
+      {text.slice(at + number.length)}
+    </>
+  );
+}
+
 export function Footer({ site, i18n, links, build, assets, runtime }: DocumentProps) {
   const { company } = site;
   const weekday = (day: keyof typeof WEEKDAY_INDEX) => weekdayName(i18n.language, day);
@@ -82,14 +95,13 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
           <p>
             {company.legalName}
             <br />
-            {/* Numbers never break at their hyphens: `01-09-398217` is read as one. */}
-            <span className="nowrap">{i18n.t('footer.registration', { number: company.registrationNumber })}</span>
+            <WholeNumber text={i18n.t('footer.registration', { number: company.registrationNumber })} number={company.registrationNumber} />
             <br />
-            <span className="nowrap">{i18n.t('footer.taxNumber', { number: company.taxNumber })}</span>
+            <WholeNumber text={i18n.t('footer.taxNumber', { number: company.taxNumber })} number={company.taxNumber} />
             {company.euVatNumber && (
               <>
                 <br />
-                <span className="nowrap">{i18n.t('footer.euVatNumber', { number: company.euVatNumber })}</span>
+                <WholeNumber text={i18n.t('footer.euVatNumber', { number: company.euVatNumber })} number={company.euVatNumber} />
               </>
             )}
           </p>

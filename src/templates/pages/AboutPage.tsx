@@ -26,10 +26,10 @@ export function AboutPage(props: PageProps) {
         )}
         <Markdown html={content.html} {...proseProps(i18n)} />
         {!long && (
-          <aside className="layout__aside" aria-labelledby="contact-details-title">
+          <div className="layout__aside">
             <ContactDetails site={site} i18n={i18n} />
             <ContactCard i18n={i18n} links={links} />
-          </aside>
+          </div>
         )}
       </div>
     </Document>

@@ -34,10 +34,10 @@ export function ContactPage(props: PageProps) {
             assets={assets}
           />
         </div>
-        <aside className="layout__aside" aria-labelledby="contact-details-title">
+        <div className="layout__aside">
           <ContactDetails site={site} i18n={i18n} />
           <Markdown html={content.html} className="prose prose--aside" {...proseProps(i18n)} />
-        </aside>
+        </div>
       </div>
     </Document>
   );

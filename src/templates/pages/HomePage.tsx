@@ -17,7 +17,7 @@ export function HomePage(props: PageProps) {
     { id: 'blog', title: i18n.t('home.articlesTitle'), more: i18n.t('home.allArticles'), pages: links.children('blog').slice(0, LATEST_ARTICLES), tint: false },
   ];
   return (
-    <Document {...props} title={content.data.title} description={content.data.description}>
+    <Document {...props} leadImage={HERO.src} title={content.data.title} description={content.data.description}>
       <section className="hero">
         <div className="container hero__inner">
           <div>

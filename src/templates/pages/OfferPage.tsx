@@ -38,10 +38,10 @@ export function OfferPage(props: PageProps) {
             assets={assets}
           />
         </div>
-        <aside className="layout__aside" aria-labelledby="contact-details-title">
+        <div className="layout__aside">
           <Markdown html={content.html} className="prose prose--aside" {...proseProps(i18n)} />
           <ContactDetails site={site} i18n={i18n} />
-        </aside>
+        </div>
       </div>
     </Document>
   );

@@ -88,7 +88,14 @@ function reloadOnce(error: unknown): void {
   location.reload();
 }
 
+/**
+ * Whether a form field was changed: an input or change event since the loader started, or (for
+ * what was typed before it ran) a value other than the one the server rendered. A hydrated
+ * form cannot be judged by its default values alone: React writes a controlled field's value
+ * into its default value.
+ */
 function formHoldsInput(): boolean {
+  if (edited) return true;
   for (const field of document.querySelectorAll<HTMLInputElement>('form input, form textarea')) {
     const checkable = field.type === 'checkbox' || field.type === 'radio';
     if (checkable ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) return true;
@@ -102,6 +109,10 @@ function idle(run: () => void): void {
 }
 
 // Runs last: everything above is declared by now.
+let edited = false;
+for (const type of ['input', 'change']) {
+  addEventListener(type, (event) => void (edited ||= (event.target as Element | null)?.closest?.('form') != null), { capture: true, passive: true });
+}
 const config = runtimeConfig();
 const consent = currentConsent(config.consent);
 if (consent) applyConsent(config.consent, consent);
