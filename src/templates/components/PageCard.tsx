@@ -21,12 +21,20 @@ export function PageCard({ page, i18n, headingLevel = 3 }: { page: PageSummary; 
           </p>
         )}
         <p className="card__summary">{page.summary}</p>
-        <a className="card__more" href={page.url} aria-label={i18n.t('common.readMoreAbout', { title: page.title })}>
-          {i18n.t('common.readMore')} <span className="arrow" aria-hidden="true" />
+        {/* The visible "Read more" and, for assistive technology and search engines, what about. */}
+        <a className="card__more" href={page.url}>
+          {i18n.t('common.readMore')}
+          <span className="visually-hidden">{readMoreRest(i18n.t('common.readMoreAbout', { title: page.title }), i18n.t('common.readMore'))}</span>
+          <span className="arrow" aria-hidden="true" />
         </a>
       </div>
     </article>
   );
+}
+
+/** "Read more about X" without the "Read more" the link shows: `: X`. */
+function readMoreRest(about: string, readMore: string): string {
+  return about.startsWith(readMore) ? about.slice(readMore.length) : ` (${about})`;
 }
 
 /**
