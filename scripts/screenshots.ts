@@ -1,5 +1,5 @@
 /**
- * Screenshots of every template in every locale at 375 px and 1280 px wide, light and dark,
+ * Screenshots of every template in every locale at 390 px and 1366 px wide (the review widths), light and dark,
  * to look at the site as a visitor would: `npm run screenshots` writes them to screenshots/.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ export async function takeScreenshots(repo: string, outDir: string): Promise<str
     };
     mkdirSync(outDir, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
-      for (const width of [375, 1280]) {
+      for (const width of [390, 1366]) {
         const context = await newContext(browser, { viewport: { width, height: 900 }, colorScheme: scheme });
         // Consent already given: the banner would hide the page's bottom in every shot.
         await context.addCookies([

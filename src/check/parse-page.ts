@@ -88,6 +88,9 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
     runtimeConfig: undefined,
   };
   let svgDepth = 0;
+  // `<template>` content is not part of the document (the error pages keep other locales'
+  // bodies there): its ids and headings do not count; its references are still checked.
+  let templateDepth = 0;
   let text: string[] | undefined;
   let collecting: 'title' | 'config' | 'style' | undefined;
   const refer = (kind: ReferenceKind, url: string | undefined, crossLocale = false) => {
@@ -100,8 +103,10 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        if (name === 'template') templateDepth++;
+        const inert = templateDepth > 0;
         const id = attrs.id === undefined ? undefined : keep(attrs.id);
-        if (id !== undefined) facts.ids.set(id, (facts.ids.get(id) ?? 0) + 1);
+        if (id !== undefined && !inert) facts.ids.set(id, (facts.ids.get(id) ?? 0) + 1);
         if (name === 'svg') svgDepth++;
         if (svgDepth > 0) return;
         switch (name) {
@@ -126,14 +131,14 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
             break;
           }
           case 'h1':
-            facts.h1Count++;
+            if (!inert) facts.h1Count++;
             break;
           case 'a':
           case 'area': {
             const menu = attrs.hreflang !== undefined && attrs['data-locale'] !== undefined;
-            if (menu && attrs.href !== undefined) facts.languageMenu.push({ hreflang: keep(attrs['data-locale']!), href: keep(attrs.href) });
-            refer('link', attrs.href, menu);
-            if (name === 'a' && attrs.name !== undefined) facts.ids.set(keep(attrs.name), facts.ids.get(attrs.name) ?? 0);
+            if (menu && attrs.href !== undefined && !inert) facts.languageMenu.push({ hreflang: keep(attrs['data-locale']!), href: keep(attrs.href) });
+            refer('link', attrs.href, menu || inert);
+            if (name === 'a' && attrs.name !== undefined && !inert) facts.ids.set(keep(attrs.name), facts.ids.get(attrs.name) ?? 0);
             break;
           }
           case 'link':
@@ -164,14 +169,14 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
             break;
           case 'script':
             refer('script', attrs.src);
-            if (id === RUNTIME_CONFIG_ID) {
+            if (id === RUNTIME_CONFIG_ID && !inert) {
               collecting = 'config';
               text = [];
             }
             break;
           case 'sitegen-island':
             refer('island script', attrs['data-src']);
-            if (attrs['data-props'] !== undefined) facts.islandProps.push(keep(attrs['data-props']));
+            if (attrs['data-props'] !== undefined && !inert) facts.islandProps.push(keep(attrs['data-props']));
             break;
         }
       },
@@ -180,6 +185,7 @@ export function parsePage(html: string, keep: Interner = (text) => text): PageFa
       },
       onclosetag(name) {
         if (name === 'svg' && svgDepth > 0) svgDepth--;
+        if (name === 'template' && templateDepth > 0) templateDepth--;
         if (collecting === 'title' && name === 'title') facts.titles.push(keep(text!.join('').replace(/\s+/g, ' ').trim()));
         else if (collecting === 'config' && name === 'script') facts.runtimeConfig = parseConfig(text!.join(''));
         else if (collecting === 'style' && name === 'style') for (const url of stylesheetReferences(text!.join(''))) refer('resource', url);

@@ -151,16 +151,29 @@ export interface PageProps<Data = Record<string, unknown>> {
   feeds: readonly FeedLink[];
 }
 
-/** The error pages (`404.html`, `error.html`) have no route and no Markdown. */
-export interface ErrorPageProps {
+/**
+ * The error pages have no route and no Markdown. Each is written in every locale: `404.html`
+ * and `error.html` in English, `hu/404.html`, `de/error.html`, … in the others.
+ */
+export interface ErrorPageProps extends ErrorPageLocale {
   kind: 'not-found' | 'error';
   site: SiteSettings;
-  i18n: I18n;
-  links: Links;
   assets: Assets;
   build: BuildStamp;
+  /**
+   * The same page in the other locales, given to the unprefixed files only (`404.html`): the
+   * one error document a host without per-path rules serves for every unknown path, which shows
+   * the locale of the path's prefix.
+   */
+  variants?: readonly ErrorPageLocale[];
+}
+
+/** What an error page has in one locale. */
+export interface ErrorPageLocale {
+  i18n: I18n;
+  links: Links;
   runtime: RuntimeConfig;
-  /** The feeds of the error pages' locale (English). */
+  /** The feeds of that locale. */
   feeds: readonly FeedLink[];
 }
 

@@ -13,8 +13,21 @@ export const isoDate = z
 const text = z.string().trim().min(1, 'must not be empty');
 const textList = z.array(text);
 
+/**
+ * A page's picture: the hub cards and the page header show it. `src` is a file of `public/`
+ * (`/images/covers/….svg`, drawn 1200x675); `alt` says what it shows, in the file's locale.
+ * Later stages (raster versions, `og:image`) read the same field.
+ */
+export const cover = z.strictObject({
+  // A path of this site: `//host/…` and `/\host/…` would load from another host.
+  src: z.string().regex(/^\/(?![/\\])[^\s?#\\]+\.(svg|png|jpe?g|webp|avif)$/, 'a file of public/, like /images/covers/name.svg'),
+  alt: text,
+});
+export type Cover = z.output<typeof cover>;
+
 /** Front matter fields of each template, beyond title, description and summary. */
 export const articleFields = {
+  cover: cover.optional(),
   date: isoDate,
   updated: isoDate.optional(),
   author: text,
@@ -22,12 +35,14 @@ export const articleFields = {
 };
 
 export const serviceFields = {
+  cover: cover.optional(),
   audience: text.optional(),
   steps: z.array(z.strictObject({ title: text, text })).optional(),
   faq: z.array(z.strictObject({ question: text, answer: text })).optional(),
 };
 
 export const caseStudyFields = {
+  cover: cover.optional(),
   client: text,
   industry: text,
   technologies: textList.min(1),
@@ -36,10 +51,13 @@ export const caseStudyFields = {
 };
 
 export const tenderFields = {
+  cover: cover.optional(),
   projectTitle: text,
   beneficiary: text,
   projectId: text,
   amount: z.number().finite().positive('must be a positive amount'),
+  /** The aid intensity: the grant as a percentage of the eligible costs. */
+  aidIntensity: z.number().finite().positive().max(100, 'a percentage, at most 100'),
   currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code like HUF').default('HUF'),
   start: isoDate,
   end: isoDate,

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, newContext } from '../helpers/browser';
+import { hydrated, loaderRan, newContext } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 
@@ -82,6 +82,8 @@ async function watchedContext(options: { consent?: 'none' | 'rejected' | 'analyt
 async function visit(page: Page, urlPath: string, interact: boolean): Promise<void> {
   await page.goto(suite.server.url + urlPath);
   await page.locator('.consent-banner').waitFor();
+  // The banner shows before the first paint now; the menu hydrates once the loader listens.
+  await loaderRan(page);
   if (!interact) return;
   await page.locator('.language-menu').first().hover();
   await hydrated(page, 'LocaleSwitcher');

@@ -7,6 +7,8 @@ import { browserSuite } from './setup';
 const suite = browserSuite();
 
 describe('error pages', () => {
+  // The static server answers every unknown path with the one bucket-wide 404.html, as S3 and
+  // CloudFront do: under /hu and /de it shows that locale, before the first paint.
   it.each([
     ['/no-such-page', 'Page not found', '/', 'Back to start page...', 'en-US'],
     ['/hu/nincs-ilyen-oldal', 'Az oldal nem található', '/hu', null, 'hu-HU'],
@@ -17,7 +19,6 @@ describe('error pages', () => {
     const problems = watchConsole(page);
     const response = await page.goto(suite.server.url + url);
     expect(response?.status()).toBe(404);
-    await hydrated(page, 'ErrorPage');
     await expect(page.locator('.error-page__path').textContent()).resolves.toBe(url);
     await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, heading);
     await expect(page.title()).resolves.toBe('Ooops');
@@ -34,7 +35,6 @@ describe('error pages', () => {
     const context = await newContext(suite.browser);
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/error.html`);
-    await hydrated(page, 'ErrorPage');
     await expect(page.locator('h1').textContent()).resolves.toBe('Ooops, something went wrong...');
     await expect(page.locator('.error-page .button').getAttribute('href')).resolves.toBe('/');
     await context.close();

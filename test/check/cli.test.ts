@@ -43,9 +43,14 @@ describe('sitegen check', () => {
     expect(run.stderr.split('\n')).toEqual([
       expect.stringMatching(/^\/de\/kontakt: error: .* \[check\/foreign-locale-link\]$/),
       expect.stringMatching(/^ {2}hint: /),
+      // The error page of every locale shows the image.
       expect.stringMatching(/^dist\/404\.html: error: .* \[check\/broken-link\]$/),
       expect.stringMatching(/^ {2}hint: /),
-      expect.stringMatching(new RegExp(`^sitegen: check found 2 problems in 132 pages \\(\\d+ files\\) in ${dir} \\(\\d+ ms\\)$`)),
+      expect.stringMatching(/^dist\/de\/404\.html: error: .* \[check\/broken-link\]$/),
+      expect.stringMatching(/^ {2}hint: /),
+      expect.stringMatching(/^dist\/hu\/404\.html: error: .* \[check\/broken-link\]$/),
+      expect.stringMatching(/^ {2}hint: /),
+      expect.stringMatching(new RegExp(`^sitegen: check found 4 problems in 132 pages \\(\\d+ files\\) in ${dir} \\(\\d+ ms\\)$`)),
       '',
     ]);
   });

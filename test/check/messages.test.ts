@@ -29,9 +29,9 @@ describe('translation files', () => {
   });
 
   it('finds a message that is not valid ICU, at its line and column', async () => {
-    const { found, text } = await withLocaleFile('locales/hu.json', (t) => t.replace('"byline": "Szerző: {author}"', '"byline": "Szerző: {author"'));
+    const { found, text } = await withLocaleFile('locales/hu.json', (t) => t.replace('"onThisPage": "Ezen az oldalon"', '"onThisPage": "Ezen az {oldalon"'));
     expect(found).toHaveLength(1);
-    expect(found[0]).toEqual([`locales/hu.json:${lineOf(text, '"byline"')}:24`, 'messages/invalid-icu']);
+    expect(found[0]).toEqual([`locales/hu.json:${lineOf(text, '"onThisPage"')}:28`, 'messages/invalid-icu']);
   });
 
   it('finds placeholders that differ from English', async () => {

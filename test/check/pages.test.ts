@@ -150,8 +150,9 @@ describe('routes in all forms', () => {
   it('finds a missing form of a route, and the links to it', async () => {
     const dir = await brokenCopy(out, (d) => removeOutput(d, 'de/karriere/index.html'));
     const linking = pages.filter((page) => page.locale === 'de' && page.url !== '/de/karriere').map((page) => page.url);
-    // The language menu of the route's other forms links it too.
-    linking.push('/career', '/en/career', '/hu/karrier');
+    // The language menu of the route's other forms links it too, and so do the error pages in
+    // German (the unprefixed ones carry the German body for /de/… paths).
+    linking.push('/career', '/en/career', '/hu/karrier', 'dist/404.html', 'dist/de/404.html', 'dist/de/error.html', 'dist/error.html');
     expect(await findingsOf(dir)).toEqual(
       [
         ['/de/karriere', 'check/missing-page'] as [string, string],

@@ -64,8 +64,8 @@ describe('sitemap.xml', () => {
 
   it('dates articles by their front matter and other pages by the build timestamp', () => {
     const byLoc = new Map(entries().map((entry) => [entry.loc, entry.lastmod]));
-    expect(byLoc.get(`${ORIGIN}/clickup-as-erp`)).toBe('2024-06-11');
-    expect(byLoc.get(`${ORIGIN}/de/clickup-als-ERP`)).toBe('2024-06-11');
+    expect(byLoc.get(`${ORIGIN}/clickup-as-erp`)).toBe('2025-07-08');
+    expect(byLoc.get(`${ORIGIN}/de/clickup-als-ERP`)).toBe('2025-07-08');
     const buildTime = new Date(site.timestamp).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(byLoc.get(`${ORIGIN}/hu/karrier`)).toBe(buildTime);
   });

@@ -72,7 +72,7 @@ describe('OpenGraph and Twitter cards', () => {
 
   it('gives articles their dates and tags', () => {
     const page = html('clickup-as-erp/index.html');
-    expect(one(page, 'article:published_time')).toBe('2024-06-11');
+    expect(one(page, 'article:published_time')).toBe('2025-07-08');
     expect(meta(page, 'article:tag')).toEqual(['ClickUp', 'ERP', 'Process design']);
   });
 

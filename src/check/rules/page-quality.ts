@@ -1,4 +1,4 @@
-import { localeInfo } from '../../shared/locales';
+import { isLocaleOf, localeInfo, type Locale, type SiteLocales } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
 import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
@@ -7,8 +7,17 @@ import type { Finding } from '../finding';
 export const TITLE_LENGTH = { min: 10, max: 70 } as const;
 /** Meta description length in characters, as `docs/content.md` asks of the front matter. */
 export const DESCRIPTION_LENGTH = { min: 50, max: 170 } as const;
-/** The error pages the engine writes beside the route pages. */
+/** The error pages the engine writes beside the route pages, in English (unprefixed) and every other locale (`hu/404.html`). */
 export const ERROR_PAGES = ['404.html', 'error.html'] as const;
+
+/** The locale of an error page file (`hu/404.html` is in hu), or undefined for other files. */
+export function errorPageLocale(locales: SiteLocales, file: string): Locale | undefined {
+  const parts = file.split('/');
+  const isErrorPage = (name: string | undefined) => (ERROR_PAGES as readonly string[]).includes(name ?? '');
+  if (parts.length === 1) return isErrorPage(parts[0]) ? locales.default : undefined;
+  const [first, second] = parts;
+  return parts.length === 2 && isLocaleOf(locales, first) && first !== locales.default && isErrorPage(second) ? first : undefined;
+}
 
 /**
  * Each route page and error page has `<html lang>` of its locale, one `<h1>`, one title and
@@ -18,8 +27,11 @@ export const ERROR_PAGES = ['404.html', 'error.html'] as const;
 export function checkPageQuality(context: CheckContext): Finding[] {
   const findings: Finding[] = [];
   for (const document of context.output.documents) {
-    if (!document.entry && !(ERROR_PAGES as readonly string[]).includes(document.file)) continue;
-    const { facts, entry } = document;
+    const errorLocale = errorPageLocale(context.locales, document.file);
+    if (!document.entry && !errorLocale) continue;
+    const { facts } = document;
+    // An error page is held to its locale as a route page is.
+    const entry = document.entry ?? (errorLocale && errorLocale !== context.locales.default ? { locale: errorLocale } : undefined);
     const report = (code: Code, message: string, hint?: string) => findings.push(aboutDocument(context, document, code, message, hint));
 
     const tag = entry && localeInfo(context.locales, entry.locale).tag;

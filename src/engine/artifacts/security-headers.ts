@@ -54,6 +54,8 @@ export function contentSecurityPolicy(site: SiteSettings, inline: InlineSources)
     ['script-src', ["'self'", ...inline.scripts, ...(analytics ? [new URL(analytics.scriptUrl).origin] : [])]],
     ['style-src', styles.length > 0 ? styles : ["'none'"]],
     ['img-src', ["'self'", ...inline.imageSources, ...(analytics ? GA4_IMAGES : [])]],
+    // The site's own typeface, self-hosted; no font from another host.
+    ['font-src', ["'self'"]],
     ['connect-src', ["'self'", backend, ...(analytics ? GA4_CONNECT : [])]],
     // Before its island hydrates, a form submits to its own page.
     ['form-action', ["'self'", backend]],

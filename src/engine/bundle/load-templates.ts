@@ -108,6 +108,7 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
       logLevel: 'silent',
       outExtension: { '.js': '.mjs' },
       ...externalPackages(templatesDir),
+      plugins: [PUBLIC_URLS],
     });
   } catch (error) {
     throw new BuildFailure(esbuildErrors(error));
@@ -158,6 +159,17 @@ function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nod
   if (!BUNDLED_ZOD) return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external };
   return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...external, BUNDLED_ZOD], alias: { zod: BUNDLED_ZOD } };
 }
+
+/**
+ * A stylesheet's root-absolute `url(/fonts/…)` names a file of `public/`, served at that path:
+ * it stays as written. The filter runs in esbuild, so no other import waits for this thread.
+ */
+const PUBLIC_URLS: esbuild.Plugin = {
+  name: 'public-urls',
+  setup(build) {
+    build.onResolve({ filter: /^\/[^/]/ }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+  },
+};
 
 /** esbuild's messages as located errors of the templates or the widgets. */
 export function esbuildErrors(error: unknown, code: 'templates/bundle' | 'widgets/bundle' = 'templates/bundle'): SiteError[] {

@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { localeInfo, type Locale } from '../../shared/locales';
+import { localeCodes, localeInfo, type Locale } from '../../shared/locales';
 import { BodyPending, type ContentArrival, type SiteContent, contentOf } from '../markdown/content';
 import { SiteError, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
 import { createI18n } from '../messages/i18n';
@@ -270,39 +270,46 @@ function recordingLinks(links: Links, record: (routeId: string) => void): Links 
   };
 }
 
-/** The error pages, in the default locale: `404.html` (not found) and `error.html` (any other error). */
+/**
+ * The error pages in every locale: `404.html` (not found) and `error.html` (any other error) in
+ * English, the same under each other locale's prefix (`hu/404.html`). The unprefixed ones also
+ * get the other locales' versions (`variants`): hosts with one error document for every path
+ * serve them, and they show the locale of the path.
+ */
 export function renderErrorPages(input: RenderInput, problems: Problems, reuse?: PageReuse): Map<string, string> {
-  const locale = input.site.locales.default;
-  const i18n = createI18n(localeInfo(input.site.locales, locale), input.catalog);
+  const defaultLocale = input.site.locales.default;
+  const codes = localeCodes(input.site.locales);
+  const locales = codes.map((locale) => ({
+    locale,
+    i18n: createI18n(localeInfo(input.site.locales, locale), input.catalog),
+    links: createLinks(locale, input),
+    runtime: runtimeConfig(locale, input),
+    feeds: input.feedLinks.get(locale) ?? [],
+  }));
   const pages = new Map<string, string>();
   // They show no content: they change with what every page reads and the feeds' hubs only.
-  const fingerprint = reuse && [reuse.everything, ...feedHubs(input, locale).map((dep) => reuse.hashOf(dep))].join('\n');
-  for (const [file, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
-    const cached = reuse?.pages.get(file);
-    if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
-      pages.set(file, cached.html);
-      continue;
+  const fingerprint = reuse && [reuse.everything, ...codes.flatMap((locale) => feedHubs(input, locale)).map((dep) => reuse.hashOf(dep))].join('\n');
+  for (const [name, kind] of [['404.html', 'not-found'], ['error.html', 'error']] as const) {
+    for (const { locale, ...own } of locales) {
+      const file = locale === defaultLocale ? name : `${locale}/${name}`;
+      const cached = reuse?.pages.get(file);
+      if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
+        pages.set(file, cached.html);
+        continue;
+      }
+      const variants = locale === defaultLocale ? locales.filter((other) => other.locale !== locale).map(({ locale: _locale, ...rest }) => rest) : undefined;
+      const html = renderDocument(
+        input.templates.ErrorPage,
+        { kind, site: input.site, assets: input.assets, build: input.build, ...own, variants },
+        `/${file}`,
+        input.templateFiles,
+        problems,
+      );
+      if (html === undefined) continue;
+      pages.set(file, html);
+      // A few pages: a persistent cache renders them every time.
+      if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
     }
-    const html = renderDocument(
-      input.templates.ErrorPage,
-      {
-        kind,
-        site: input.site,
-        i18n,
-        links: createLinks(locale, input),
-        assets: input.assets,
-        build: input.build,
-        runtime: runtimeConfig(locale, input),
-        feeds: input.feedLinks.get(locale) ?? [],
-      },
-      `/${file}`,
-      input.templateFiles,
-      problems,
-    );
-    if (html === undefined) continue;
-    pages.set(file, html);
-    // Two pages: a persistent cache renders them every time.
-    if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
   }
   return pages;
 }

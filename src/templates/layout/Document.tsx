@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteSettings } from '../../engine/template-api';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
 import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
+import { ConsentBanner } from '../components/ConsentBanner';
+import { hyphenateHtml } from '../hyphenate';
 import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
 import type { JsonLd } from '../seo/structured-data';
 import { Footer } from './Footer';
@@ -30,12 +33,24 @@ export interface DocumentProps {
   structuredData?: readonly JsonLd[];
   /** Use `title` as the whole `<title>`, without the company name after it. */
   bareTitle?: boolean;
+  /** The page's largest image at the top (hero, cover): fetched early, with high priority. */
+  leadImage?: string | undefined;
+  /** Elements early in the head, before the stylesheet (the error pages' locale mark). */
+  head?: ReactNode;
+  /** Elements after the page's body, before `</body>` (the error pages' other locales and script). */
+  after?: ReactNode;
   children: ReactNode;
 }
 
-/** The HTML document every page shares: head, header, main content, footer, runtime. */
+/**
+ * The typeface's files (public/fonts, docs/design.md "Type"): Latin on every page; Latin
+ * Extended (ő, ű) is preloaded where the text needs it for the first paint.
+ */
+export const FONT_FILES = { latin: '/fonts/figtree-latin.woff2', latinExt: '/fonts/figtree-latin-ext.woff2' } as const;
+
+/** The HTML document every page shares: head, then the body (`PageBody`). */
 export function Document(props: DocumentProps) {
-  const { title, description, page, site, i18n, assets, bareTitle, runtime } = props;
+  const { title, description, page, site, i18n, assets, bareTitle } = props;
   const noindex = props.noindex || page?.noindex;
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   return (
@@ -43,6 +58,7 @@ export function Document(props: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {props.head}
         {/* Only the unprefixed home chooses a language, before anything is painted. */}
         {page?.url === '/' && <script dangerouslySetInnerHTML={{ __html: detectLocaleScript(site.locales) }} />}
         <title>{bareTitle || title === site.company.name ? title : `${title} | ${fullTitle}`}</title>
@@ -52,6 +68,8 @@ export function Document(props: DocumentProps) {
         {page &&
           site.locales.all.map(({ code }) => <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
         {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates[site.locales.default]} />}
+        <FontPreloads extended={LATIN_EXTENDED.test(`${title} ${description} ${Object.values(i18n.widgetMessages).join(' ')}`)} />
+        {props.leadImage && <link rel="preload" as="image" href={props.leadImage} fetchPriority="high" />}
         <SeoHead
           title={title}
           description={description}
@@ -74,14 +92,57 @@ export function Document(props: DocumentProps) {
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          {i18n.t('site.skipToContent')}
-        </a>
-        <Header {...props} />
-        <main id="main">{props.children}</main>
-        <Footer {...props} />
-        <script type="application/json" id={RUNTIME_CONFIG_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(runtime) }} />
+        <PageBody {...props} />
+        {props.after}
       </body>
     </html>
+  );
+}
+
+/**
+ * The main content without the `<link rel="preload" as="image">` React writes before it for its
+ * first images: rendered on its own, the content has no head to put them in, and in the body
+ * they gain nothing over the `<img>` right after them (which carries its own `fetchpriority`).
+ */
+function withoutImagePreloads(html: string): string {
+  return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '');
+}
+
+/** Letters of the Latin Extended file's range (site.css): ő and ű in Hungarian, not German's ä or ß. */
+const LATIN_EXTENDED = /[\u0100-\u024F\u1E00-\u1EFF]/;
+
+/**
+ * The font files the first paint needs: fetched with the document, not after layout. Latin
+ * Extended is needed when the page's text uses it: its title and description and the texts the
+ * widgets show first (the cookie band) tell for the language, with no list of locales in code.
+ */
+export function FontPreloads({ extended }: { extended: boolean }) {
+  return (
+    <>
+      <link rel="preload" href={FONT_FILES.latin} as="font" type="font/woff2" crossOrigin="anonymous" />
+      {extended && <link rel="preload" href={FONT_FILES.latinExt} as="font" type="font/woff2" crossOrigin="anonymous" />}
+    </>
+  );
+}
+
+/**
+ * What the body shows: the skip link, the consent banner (early in the focus order, shown
+ * before the first paint while no choice is stored), header, main content, footer, runtime
+ * configuration. The main content's long words get soft hyphens (`hyphenate.ts`).
+ */
+export function PageBody(props: DocumentProps) {
+  const { i18n, links, runtime } = props;
+  const main = hyphenateHtml(withoutImagePreloads(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' })), i18n.language);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {i18n.t('site.skipToContent')}
+      </a>
+      <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} consent={runtime.consent} />
+      <Header {...props} />
+      <main id="main" dangerouslySetInnerHTML={{ __html: main }} />
+      <Footer {...props} />
+      <script type="application/json" id={RUNTIME_CONFIG_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(runtime) }} />
+    </>
   );
 }

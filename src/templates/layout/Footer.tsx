@@ -1,7 +1,7 @@
 import type { DocumentProps } from './Document';
 import { Island } from '../components/Island';
+import { FundingBlock } from '../components/FundingBlock';
 import CookieConsent from '../../widgets/islands/CookieConsent';
-import { ConsentBanner } from '../components/ConsentBanner';
 
 const EXPLORE: ReadonlyArray<readonly [string, string]> = [
   ['services', 'nav.services'],
@@ -34,6 +34,19 @@ function weekdayName(language: string, day: keyof typeof WEEKDAY_INDEX): string 
     weekdayFormats.set(language, format);
   }
   return format.format(new Date(Date.UTC(2024, 0, WEEKDAY_INDEX[day])));
+}
+
+/** A label with a number that never breaks at its hyphens (`01-09-398217` is read as one); the label may wrap. */
+function WholeNumber({ text, number }: { text: string; number: string }) {
+  const at = text.indexOf(number);
+  if (at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="nowrap">{number}</span>
+      {text.slice(at + number.length)}
+    </>
+  );
 }
 
 export function Footer({ site, i18n, links, build, assets, runtime }: DocumentProps) {
@@ -82,13 +95,13 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
           <p>
             {company.legalName}
             <br />
-            {i18n.t('footer.registration', { number: company.registrationNumber })}
+            <WholeNumber text={i18n.t('footer.registration', { number: company.registrationNumber })} number={company.registrationNumber} />
             <br />
-            {i18n.t('footer.taxNumber', { number: company.taxNumber })}
+            <WholeNumber text={i18n.t('footer.taxNumber', { number: company.taxNumber })} number={company.taxNumber} />
             {company.euVatNumber && (
               <>
                 <br />
-                {i18n.t('footer.euVatNumber', { number: company.euVatNumber })}
+                <WholeNumber text={i18n.t('footer.euVatNumber', { number: company.euVatNumber })} number={company.euVatNumber} />
               </>
             )}
           </p>
@@ -106,6 +119,10 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
         </section>
       </div>
       <div className="container site-footer__bottom">
+        {/* The Széchenyi Terv Plusz funding block on every page, leading to the funded projects. */}
+        <a className="site-footer__funding" href={links.path('tenders')}>
+          <FundingBlock i18n={i18n} className="" eager={false} alt={i18n.t('footer.funding')} />
+        </a>
         <p>{i18n.t('footer.rights', { year: build.year, legalName: company.legalName })}</p>
         <p className="site-footer__legal" id="cookie-settings">
           <a href={links.path('imprint')}>{i18n.t('footer.imprint')}</a>
@@ -114,7 +131,6 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
           <a href="#cookie-settings">{i18n.t('footer.cookieSettings')}</a>
         </p>
       </div>
-      <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} />
       <Island name="CookieConsent" component={CookieConsent} props={{ config: runtime.consent }} strategy="interaction" i18n={i18n} assets={assets} />
     </footer>
   );

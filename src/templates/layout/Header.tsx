@@ -18,6 +18,24 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
   // The same page in every locale; pages without a route (the error pages) offer each home.
   const choices = site.locales.all.map(({ code, tag, name, flag }) => ({ code, tag, name, flag, href: page?.alternates[code] ?? homeUrl(site.locales, code) }));
   const section = page?.parent ?? page?.routeId;
+  const entries = (offer: boolean) => (
+    <ul>
+      {NAV.map(([routeId, key]) => (
+        <li key={routeId}>
+          <a href={links.path(routeId)} aria-current={page?.routeId === routeId ? 'page' : section === routeId ? 'true' : undefined}>
+            {i18n.t(key)}
+          </a>
+        </li>
+      ))}
+      {offer && (
+        <li className="mobile-menu__offer">
+          <a className="button" href={links.path('offer')}>
+            {i18n.t('nav.offer')}
+          </a>
+        </li>
+      )}
+    </ul>
+  );
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -25,29 +43,8 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
           <Logo />
           <span>{site.company.name}</span>
         </a>
-        {/* Narrow screens: "Menu" opens the navigation as a panel through :target, no script needed. */}
-        <a className="menu-toggle" href="#site-menu">
-          {i18n.t('nav.menu')}
-        </a>
-        <nav className="main-nav" id="site-menu" aria-label={i18n.t('nav.label')}>
-          <a className="menu-close" href="#main" aria-label={i18n.t('nav.closeMenu')}>
-            ×
-          </a>
-          <ul>
-            {NAV.map(([routeId, key]) => (
-              <li key={routeId}>
-                <a
-                  href={links.path(routeId)}
-                  aria-current={page?.routeId === routeId ? 'page' : section === routeId ? 'true' : undefined}
-                >
-                  {i18n.t(key)}
-                </a>
-              </li>
-            ))}
-            <li className="main-nav__offer">
-              <a href={links.path('offer')}>{i18n.t('nav.offer')}</a>
-            </li>
-          </ul>
+        <nav className="main-nav" aria-label={i18n.t('nav.label')}>
+          {entries(false)}
         </nav>
         <div className="site-header__actions">
           <Island
@@ -58,9 +55,22 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
             i18n={i18n}
             assets={assets}
           />
-          <a className="button button--small" href={links.path('offer')}>
+          <a className="button button--small site-header__offer" href={links.path('offer')}>
             {i18n.t('nav.offer')}
           </a>
+          {/*
+            Narrow screens: the same navigation in a disclosure under the header. It works without
+            script, and opening or closing it neither scrolls the page nor adds to the history.
+          */}
+          <details className="mobile-menu">
+            <summary>
+              <span className="mobile-menu__open">{i18n.t('nav.menu')}</span>
+              <span className="mobile-menu__close">{i18n.t('nav.closeMenu')}</span>
+            </summary>
+            <nav className="mobile-menu__panel" aria-label={i18n.t('nav.label')}>
+              {entries(true)}
+            </nav>
+          </details>
         </div>
       </div>
     </header>

@@ -1,6 +1,7 @@
 import type { PageProps } from '../../engine/template-api';
 import type { CareerData } from '../fields';
 import { Markdown } from '../components/Markdown';
+import { proseProps } from '../components/prose';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
 import { jobPosting } from '../seo/structured-data';
@@ -22,7 +23,9 @@ export function CareerPage(props: PageProps<CareerData>) {
     >
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.description} />
       <div className="container section">
-        <section aria-labelledby="open-positions">
+        {/* The introduction first: who the company is, then what it is looking for. */}
+        <Markdown html={content.html} {...proseProps(i18n)} />
+        <section aria-labelledby="open-positions" className="section-gap">
           <h2 id="open-positions">{i18n.t('career.openPositions')}</h2>
           <div className="positions">
             {data.positions.map((position) => {
@@ -39,6 +42,7 @@ export function CareerPage(props: PageProps<CareerData>) {
                     </span>
                   </p>
                   <p>{position.summary}</p>
+                  <div className="position__lists">
                   {lists.map(([field, key]) => {
                     const items = position[field];
                     return items && items.length > 0 ? (
@@ -52,6 +56,7 @@ export function CareerPage(props: PageProps<CareerData>) {
                       </section>
                     ) : null;
                   })}
+                  </div>
                   <a className="button" href={`mailto:${site.company.email}?subject=${encodeURIComponent(subject)}`}>
                     {i18n.t('career.apply')}
                   </a>
@@ -60,7 +65,6 @@ export function CareerPage(props: PageProps<CareerData>) {
             })}
           </div>
         </section>
-        <Markdown html={content.html} />
       </div>
     </Document>
   );

@@ -4,17 +4,21 @@ import { ContactDetails } from '../components/ContactDetails';
 import { Island } from '../components/Island';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
+import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
 
-/** The contact pages (general and ClickUp onboarding): the text, the form and the company's details. */
+/**
+ * The contact pages (general and ClickUp onboarding): the form first, where a visitor who came
+ * to write finds it; beside it the company's details and the text (directions, what happens
+ * next).
+ */
 export function ContactPage(props: PageProps) {
   const { page, content, i18n, links, site, assets } = props;
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
-      <div className="container section two-column">
+      <div className="container layout">
         <div>
-          <Markdown html={content.html} />
           <Island
             name="ContactForm"
             component={ContactForm}
@@ -30,7 +34,10 @@ export function ContactPage(props: PageProps) {
             assets={assets}
           />
         </div>
-        <ContactDetails site={site} i18n={i18n} />
+        <div className="layout__aside">
+          <ContactDetails site={site} i18n={i18n} />
+          <Markdown html={content.html} className="prose prose--aside" {...proseProps(i18n)} />
+        </div>
       </div>
     </Document>
   );

@@ -2,17 +2,23 @@ import type { PageProps } from '../../engine/template-api';
 import { CardGrid } from '../components/PageCard';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
+import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
 
-/** Blog, services, case studies, tenders: an introduction and the pages the hub lists. */
+/** Blog, services, case studies, grants: an introduction and the pages the hub lists, as cards with their covers. */
 export function HubPage(props: PageProps) {
   const { page, content, i18n, links } = props;
+  const children = links.children(page.routeId);
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
       <div className="container section">
-        <Markdown html={content.html} />
-        <CardGrid pages={links.children(page.routeId)} i18n={i18n} headingLevel={2} />
+        {content.html.trim() !== '' && (
+          <div className="hub-intro">
+            <Markdown html={content.html} {...proseProps(i18n)} />
+          </div>
+        )}
+        <CardGrid pages={children} i18n={i18n} headingLevel={2} wide={page.routeId === 'services'} />
       </div>
     </Document>
   );

@@ -4,6 +4,7 @@ import { ContactDetails } from '../components/ContactDetails';
 import { Island } from '../components/Island';
 import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
+import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
 
 /** Service route id -> the value the offer form records (the `services` select of `offer_requests`). */
@@ -14,14 +15,14 @@ const SERVICES: ReadonlyArray<readonly [string, string]> = [
   ['service-web-and-mobile', 'web-and-mobile-development'],
 ];
 
+/** The offer request: the form, with what happens after it and the company's details beside it. */
 export function OfferPage(props: PageProps) {
   const { page, content, i18n, links, site, assets } = props;
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
-      <div className="container section two-column">
+      <div className="container layout">
         <div>
-          <Markdown html={content.html} />
           <Island
             name="OfferForm"
             component={OfferForm}
@@ -37,7 +38,10 @@ export function OfferPage(props: PageProps) {
             assets={assets}
           />
         </div>
-        <ContactDetails site={site} i18n={i18n} />
+        <div className="layout__aside">
+          <Markdown html={content.html} className="prose prose--aside" {...proseProps(i18n)} />
+          <ContactDetails site={site} i18n={i18n} />
+        </div>
       </div>
     </Document>
   );

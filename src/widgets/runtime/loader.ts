@@ -82,18 +82,19 @@ function hydrate(island: HTMLElement): Promise<void> {
 function reloadOnce(error: unknown): void {
   console.error('sitegen: could not load a widget', error);
   const last = Number(sessionStorage.getItem(RELOAD_MARKER) ?? 0);
-  if (Date.now() - last < RELOAD_GUARD_MS || typedIntoForm || formHoldsInput()) return;
+  if (Date.now() - last < RELOAD_GUARD_MS || formHoldsInput()) return;
   sessionStorage.setItem(RELOAD_MARKER, String(Date.now()));
   location.reload();
 }
 
 /**
- * Whether a form holds what the visitor typed, by the fields' defaults: true only until an
- * island with the form hydrates, since React then makes each field's default its value. So
- * the loader also notes every input into a form from its start (`typedIntoForm`), and what
- * was typed before it started.
+ * Whether a form field was changed: an input or change event since the loader started, or (for
+ * what was typed before it ran, noted when it starts) a value other than the one the server
+ * rendered. A hydrated form cannot be judged by its default values alone: React writes a
+ * controlled field's value into its default value.
  */
 function formHoldsInput(): boolean {
+  if (edited) return true;
   for (const field of document.querySelectorAll<HTMLInputElement>('form input, form textarea')) {
     const checkable = field.type === 'checkbox' || field.type === 'radio';
     if (checkable ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) return true;
@@ -107,9 +108,12 @@ function idle(run: () => void): void {
 }
 
 // Runs last: everything above is declared by now.
+let edited = false;
+for (const type of ['input', 'change']) {
+  addEventListener(type, (event) => void (edited ||= (event.target as Element | null)?.closest?.('form') != null), { capture: true, passive: true });
+}
+edited = formHoldsInput();
 const config = runtimeConfig();
-let typedIntoForm = formHoldsInput();
-addEventListener('input', (event) => void ((event.target as Element | null)?.closest?.('form') && (typedIntoForm = true)), true);
 const consent = currentConsent(config.consent);
 if (consent) applyConsent(config.consent, consent);
 

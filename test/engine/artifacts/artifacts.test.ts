@@ -58,11 +58,14 @@ describe('build artifacts', () => {
     for (const file of [...site.pages.map((page) => page.outputPath), '404.html']) {
       const html = site.files.get(file) as string;
       const head = html.slice(0, html.indexOf('</head>'));
-      expect(head).toMatch(/<style>:root\{--ink: ?#14213d;/);
+      // The typeface first, then the tokens.
+      expect(head).toMatch(/<style>@font-face\{font-family:Figtree;[^<]*:root\{--ink: ?#14213d;/);
       expect(head).not.toContain('rel="stylesheet"');
-      // Scripts in the head are modules (deferred) or data: none blocks rendering.
+      // Scripts in the head are modules (deferred) or data: none blocks rendering. The two inline
+      // ones that must run before the body (no request): the home's locale detection and the
+      // bucket-wide error page's locale mark.
       expect([...head.matchAll(/<script( [^>]*)?>/g)].map((m) => m[1] ?? '').filter((attrs) => !/type="(module|application\/ld\+json)"/.test(attrs))).toEqual(
-        file === 'index.html' ? [''] : [],
+        file === 'index.html' || file === '404.html' ? [''] : [],
       );
     }
   });

@@ -61,10 +61,10 @@ describe('templates', () => {
   it('reports a template syntax error with esbuild\'s location', async () => {
     const root = await siteWithOwnTemplates();
     const file = 'src/templates/pages/AboutPage.tsx';
-    const changed = await edit(root, file, (text) => text.replace('<Markdown html={content.html} />', '<Markdown html={content.html} >'));
+    const changed = await edit(root, file, (text) => text.replace('<Markdown html={content.html} {...proseProps(i18n)} />', '<Markdown html={content.html} {...proseProps(i18n)} >'));
     const { errors } = await failureOf(root);
     expect(errors[0]!.file).toBe(path.join(root, file));
-    expect(errors[0]!.line).toBeGreaterThanOrEqual(lineOf(changed, '<Markdown html={content.html} >'));
+    expect(errors[0]!.line).toBeGreaterThanOrEqual(lineOf(changed, '<Markdown html={content.html} {...proseProps(i18n)} >'));
   });
 
   it('reports an import of a package that is not installed at the template line', async () => {

@@ -61,10 +61,10 @@ describe('incremental builds (watch mode)', () => {
 
     // A template: every page, with the new template code, no restart.
     const template = await rerendered(root, session, ['src/templates/pages/HubPage.tsx'], () =>
-      edit(root, 'src/templates/pages/HubPage.tsx', (text) => text.replace('<Markdown html={content.html} />', '<Markdown html={content.html} className="prose hub-intro" />')),
+      edit(root, 'src/templates/pages/HubPage.tsx', (text) => text.replace('<div className="hub-intro">', '<div className="hub-intro hub-intro--edited">')),
     );
     expect(template.count).toBe(total);
-    expect(String(template.result.files.get('blog/index.html'))).toContain('prose hub-intro');
+    expect(String(template.result.files.get('blog/index.html'))).toContain('hub-intro hub-intro--edited');
     await session.dispose();
   });
 });

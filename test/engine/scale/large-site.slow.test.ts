@@ -13,7 +13,7 @@ import { edit, lineOf, REPO, runCli, snapshotTree, tempDir, withEnv } from '../.
  * also forced on a small site in `execution-modes.test.ts`, which `npm test` runs.
  */
 describe('a large site', () => {
-  it('renders a site of over 1,000 pages (Markdown and pages on a worker per core) the same as the API does', { timeout: 240_000 }, async () => {
+  it('renders a site of over 1,000 pages (Markdown and pages on a worker per core) the same as the API does', { timeout: 360_000 }, async () => {
     const root = await tempDir('sitegen-large-');
     const { generateSite } = (await import(pathToFileURL(path.join(REPO, 'bench/generate-site.mjs')).href)) as {
       generateSite: (repo: string, root: string, count: number) => void;

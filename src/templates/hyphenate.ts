@@ -1,0 +1,126 @@
+/**
+ * Build-time hyphenation: soft hyphens (U+00AD) from TeX patterns (the `hyphen` package) in the
+ * long words of a page's text, so a heading or a card title that has to break a word breaks it
+ * at a syllable, with a hyphen, in every browser. CSS `hyphens: auto` depends on dictionaries
+ * that many browsers lack (Chromium on Linux and Windows has none for German or Hungarian).
+ */
+// CommonJS modules without an export map: the file, and its default export.
+import de from 'hyphen/de/index.js';
+import en from 'hyphen/en-us/index.js';
+import hu from 'hyphen/hu/index.js';
+
+export const SOFT_HYPHEN = '\u00AD';
+
+/**
+ * The languages with patterns here, by primary language subtag (a locale's `tag` in site.yaml
+ * picks them: `de-AT` uses `de`). A language without patterns is left to CSS `hyphens: auto`.
+ * `minWordLength`: words shorter than this are left alone: they fit any line the site has, the
+ * largest heading at 320 px in the fallback font too, so headings do not break them needlessly.
+ * German and Hungarian compounds get long quickly; English words seldom need it.
+ */
+const LANGUAGES: Readonly<Record<string, { minWordLength: number; hyphenate: (word: string, options: { minWordLength: number }) => string }>> = {
+  en: { minWordLength: 13, hyphenate: en.hyphenateSync },
+  hu: { minWordLength: 12, hyphenate: hu.hyphenateSync },
+  de: { minWordLength: 12, hyphenate: de.hyphenateSync },
+};
+
+/** The patterns for a BCP 47 language tag, or undefined when there are none for its language. */
+function languageOf(tag: string) {
+  return LANGUAGES[tag.split('-')[0]!.toLowerCase()];
+}
+
+const cache = new Map<string, string>();
+
+/** Runs of letters (with combining marks): what a hyphenation pattern applies to. */
+const LETTERS = /[\p{L}\p{M}]+/gu;
+/** A chunk between spaces that is an address, not prose: a URL, an e-mail, a domain, a path. */
+const ADDRESS = /[/@\\]|\p{L}\.\p{L}|^www\.|:\/\//u;
+/** Brand and product names are not hyphenated: ClickUp, PocketBase, GitHub. */
+const CAMEL = /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u;
+
+/** One word in a language (a BCP 47 tag) with soft hyphens where the patterns allow a break, or as it is when it is short. */
+export function hyphenateWord(word: string, tag: string): string {
+  const language = languageOf(tag);
+  if (!language || [...word].length < language.minWordLength || CAMEL.test(word) || word.includes(SOFT_HYPHEN)) return word;
+  const key = `${tag}\0${word}`;
+  let result = cache.get(key);
+  if (result === undefined) {
+    result = language.hyphenate(word, { minWordLength: language.minWordLength });
+    // TeX's minimum fragments: two letters before a break, three after it.
+    result = keepFragments(result);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(key, result);
+  }
+  return result;
+}
+
+/** Drops breaks that would leave fewer than two letters before or three after them. */
+function keepFragments(word: string): string {
+  const parts = word.split(SOFT_HYPHEN);
+  if (parts.length === 1) return word;
+  const letters = parts.map((part) => [...part].length);
+  const total = letters.reduce((sum, n) => sum + n, 0);
+  let out = parts[0]!;
+  let before = letters[0]!;
+  for (let i = 1; i < parts.length; i++) {
+    out += before >= 2 && total - before >= 3 ? SOFT_HYPHEN + parts[i] : parts[i];
+    before += letters[i]!;
+  }
+  return out;
+}
+
+/** Plain text with soft hyphens in its long words; addresses and brand names stay whole. */
+export function hyphenateText(text: string, tag: string): string {
+  if (!languageOf(tag)) return text;
+  return text.replace(/\S+/g, (chunk) => (ADDRESS.test(chunk) ? chunk : chunk.replace(LETTERS, (word) => hyphenateWord(word, tag))));
+}
+
+/** Elements whose text is code, script or not shown: never hyphenated. */
+const SKIP = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'textarea', 'title', 'svg', 'math', 'sitegen-island', 'template']);
+
+/**
+ * HTML with soft hyphens in the long words of its text. Tags, attributes, character references,
+ * code, scripts, islands (which hydrate against the markup React renders) and links or buttons
+ * named by `aria-label` are left as they are. The input is HTML that React or the Markdown sanitizer wrote: text never holds a raw `<`.
+ */
+export function hyphenateHtml(html: string, language: string): string {
+  if (!languageOf(language)) return html;
+  let out = '';
+  const open: string[] = [];
+  const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
+  let at = 0;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    out += text(html.slice(at, match.index));
+    out += match[0];
+    at = tag.lastIndex;
+    const [, closing, rawName, selfClosing] = match;
+    if (!rawName) continue;
+    const name = rawName.toLowerCase();
+    // A link or button named by `aria-label` shows text that must read as part of that name
+    // (WCAG 2.5.3, label in name): a soft hyphen in it would not.
+    const skip = SKIP.has(name) || (!closing && (name === 'a' || name === 'button') && / aria-label=/.test(match[0]));
+    if (!skip && open.length === 0) continue;
+    if (closing) {
+      const index = open.lastIndexOf(name);
+      if (index >= 0) open.length = index;
+    } else if (!selfClosing && (skip || open.length > 0) && !VOID.has(name)) {
+      open.push(name);
+    }
+    // Raw-text elements: everything up to the end tag is their text.
+    if (!closing && (name === 'script' || name === 'style' || name === 'textarea' || name === 'title')) {
+      const end = html.toLowerCase().indexOf(`</${name}`, at);
+      if (end < 0) return out + html.slice(at);
+      out += html.slice(at, end);
+      tag.lastIndex = at = end;
+    }
+  }
+  return out + text(html.slice(at));
+
+  function text(chunk: string): string {
+    if (open.length > 0 || chunk === '') return chunk;
+    // Character references stay whole: `&amp;`, `&#x3C;`.
+    return chunk.replace(/&[#\w]+;|[^&]+/g, (part) => (part.startsWith('&') && part.endsWith(';') ? part : hyphenateText(part, language)));
+  }
+}
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
