@@ -6,7 +6,8 @@
 // A few stay external:
 // - react and react-dom: the templates import them too, and both sides must share one copy
 //   (zod is shared another way: it is bundled, and lib/zod.js is what templates import);
-// - esbuild: it runs a native binary that it finds from its own package folder.
+// - esbuild: it runs a native binary that it finds from its own package folder;
+// - sharp: a native library (libvips) it loads from its platform's package.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild'],
+  external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'sharp'],
   // Bundled CommonJS packages (gray-matter) call require() for Node's own modules.
   banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
   sourcemap: 'linked',

@@ -43,6 +43,8 @@ export interface BuildResult extends BuildInfo {
   warnings: Diagnostic[];
   /** Milliseconds spent in each step, in order. */
   timings: ReadonlyArray<readonly [step: string, ms: number, residentMb: number]>;
+  /** Raster image encodings this build ran, and images whose encodings came from the cache (a warm build encodes none). */
+  images: { encoded: number; reused: number };
   /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
   threads: { markdownWorkers: number; readAhead: boolean; largeBuild: boolean; pageWorkers: number };
 }
@@ -104,6 +106,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       redirects: new Map([...plan.redirects.redirects].map(([from, { to }]) => [from, to])),
       warnings: run.warnings,
       timings: run.timings.laps,
+      images: { encoded: view.images.encoded, reused: view.images.reused },
       threads: { markdownWorkers, readAhead: run.readAhead !== undefined && markdownWorkers > 0, largeBuild: read.large, pageWorkers: run.pageWorkers?.count ?? 0 },
     };
   } finally {

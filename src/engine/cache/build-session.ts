@@ -7,6 +7,7 @@ import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { SiteSources } from '../read/read-sources';
 import type { PageReuse, ReusablePage } from '../render/render-pages';
 import type { FactsMemo } from '../translations/file-facts';
+import { memoryStore, type EncodedStore } from '../images/encode-images';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -27,6 +28,8 @@ export class BuildSession {
   readonly validated = new WeakMap<object, { template: string; data: unknown }>();
   /** What the translations' state needs of each content file, by the hash of its bytes. */
   translations: FactsMemo | undefined;
+  /** The encodings of the raster images: an edit encodes only an image that changed. */
+  readonly images: EncodedStore = memoryStore();
   /** The sources as last read: a rebuild reads only the changed files again. */
   sources: SiteSources | undefined;
   /** The site's last commit time, asked once: watch mode keeps the first build's time. */

@@ -105,6 +105,19 @@ const SiteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
+   * How raster images (PNG, JPEG, WebP, AVIF of `public/`) are served (`images/`,
+   * docs/content.md "Images"): resized to `widths` (never wider than the file) and encoded as
+   * AVIF and WebP at these qualities; `sizes` is what an `<img>` without its own says it fills.
+   */
+  images: z
+    .strictObject({
+      widths: z.array(z.number().int().min(16).max(8192)).min(1).default([480, 960, 1440]),
+      sizes: z.string().trim().min(1).default('(min-width: 46rem) 44rem, 100vw'),
+      avifQuality: z.number().int().min(1).max(100).default(50),
+      webpQuality: z.number().int().min(1).max(100).default(72),
+    })
+    .prefault({}),
+  /**
    * Which locale the others translate, and which front matter fields are translated
    * (`docs/translations.md`): without `fields`, every field's text except dates.
    */

@@ -38,6 +38,8 @@ export interface Diagnostic {
 /** Where something was found and what to do about it. */
 export type Where = Partial<SourceLocation> & {
   url?: string | undefined;
+  /** What the error is about when the place is found later: the image URL a page named (`images/`). */
+  subject?: string | undefined;
   hint?: string | undefined;
   cause?: unknown;
   pages?: readonly string[] | undefined;
@@ -57,6 +59,8 @@ export class SiteError extends Error implements Diagnostic {
   readonly url: string | undefined;
   readonly hint: string | undefined;
   readonly pages: readonly string[];
+  /** See `Where.subject`. */
+  readonly subject: string | undefined;
 
   constructor(code: Code, message: string, where: Where = {}) {
     super(message, where.cause === undefined ? undefined : { cause: where.cause });
@@ -68,6 +72,7 @@ export class SiteError extends Error implements Diagnostic {
     this.url = where.url;
     this.hint = where.hint;
     this.pages = where.pages ?? [];
+    this.subject = where.subject;
   }
 }
 

@@ -3,6 +3,7 @@ import type { LoadedTemplates } from '../bundle/load-templates';
 import type { MessageCatalog } from '../messages/messages';
 import type { Route } from '../plan/route-table';
 import type { SiteSettings } from '../config/site-settings';
+import type { ImageCatalogue } from '../images/image-catalogue';
 import type { Assets, ShareImage } from '../template-api';
 import type { RenderInput } from './render-pages';
 import { dataPart, hashOf, hashOfParts, part, type Part } from '../config/parts';
@@ -38,6 +39,8 @@ export interface PageConfig {
   readonly shareImage: Part<ShareImage | null>;
   /** The names of the files of `public/`, with the hash of each file's bytes. */
   readonly publicFiles: Part<ReadonlyMap<string, string>>;
+  /** Each image's size and the names of its encodings (made from the public files and settings above, and the encoder's version). */
+  readonly images: Part<ImageCatalogue>;
 }
 
 /** What the page view is made from: the stages' results and the hashes of their sources. */
@@ -53,6 +56,7 @@ export interface PageConfigInputs {
   stylesheet: Assets['stylesheet'];
   shareImage: ShareImage | undefined;
   publicFiles: ReadonlyMap<string, Uint8Array>;
+  images: ImageCatalogue;
   /** Hashes the bytes of a public file (`contentHash`). */
   hashBytes(bytes: Uint8Array): string;
 }
@@ -71,6 +75,7 @@ export function pageConfigOf(inputs: PageConfigInputs): PageConfig {
     stylesheet: dataPart(inputs.stylesheet),
     shareImage: dataPart(inputs.shareImage ?? null),
     publicFiles: dataPart(publicHashes),
+    images: dataPart(inputs.images),
   });
 }
 
@@ -119,6 +124,7 @@ export function renderInputFrom(config: PageConfig, release: string, derived: Pi
     },
     build: { release, year: config.year.value },
     dev: config.dev.value,
+    images: config.images.value,
     ...derived,
   };
 }

@@ -15,6 +15,8 @@ import type { FeedPlan } from '../artifacts/feeds';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteSettings, TemplateModule } from '../template-api';
 import { lazyFields } from '../base/lazy-fields';
 import { CacheDamaged } from '../base/sealed-file';
+import type { ImageCatalogue } from '../images/image-catalogue';
+import { placeImages } from '../images/place-images';
 
 /** What every page of a build renders from. */
 export interface RenderInput {
@@ -32,6 +34,8 @@ export interface RenderInput {
   /** The feeds, and the links to them each locale's pages show. */
   feeds: readonly FeedPlan[];
   feedLinks: ReadonlyMap<Locale, readonly FeedLink[]>;
+  /** The images of \`public/\`: every \`<img>\` a page renders is sized and encoded from it (\`images/\`). */
+  images: ImageCatalogue;
   /** Markdown bodies still arriving: a page waits for its own, and one that reads another's waits for all. */
   arrival?: Pick<ContentArrival, 'ready' | 'all'>;
 }
@@ -249,8 +253,9 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
       input.templateFiles,
       problems,
     );
-    if (html === undefined) return undefined;
-    return recordDeps ? { html, deps: [...read].sort() } : { html };
+    const placed = html === undefined ? undefined : withImages(html, input.images, plan.url, problems);
+    if (placed === undefined) return undefined;
+    return recordDeps ? { html: placed, deps: [...read].sort() } : { html: placed };
   };
 }
 
@@ -305,13 +310,31 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
         input.templateFiles,
         problems,
       );
-      if (html === undefined) continue;
-      pages.set(file, html);
+      const placed = html === undefined ? undefined : withImages(html, input.images, `/${file}`, problems);
+      if (placed === undefined) continue;
+      pages.set(file, placed);
       // A few pages: a persistent cache renders them every time.
-      if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html });
+      if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html: placed });
     }
   }
   return pages;
+}
+
+/**
+ * The page's images sized and encoded (\`placeImages\`). An image that is not there or cannot be
+ * read is an error, placed later at the line that names it (\`locateImageProblems\`); the page
+ * is then not kept, so no later build reuses it without the error.
+ */
+function withImages(html: string, images: ImageCatalogue, page: string, problems: Problems): string | undefined {
+  const placed = placeImages(html, images);
+  for (const problem of placed.problems) {
+    if (problem.reason === 'missing') {
+      problems.add('images/missing', `image ${problem.src} is not a file in public/`, { pages: [page], subject: problem.src, hint: `add public${problem.src}, or correct the path` });
+    } else {
+      problems.add('images/unreadable', `image ${problem.src} cannot be read: ${problem.detail}`, { pages: [page], subject: problem.src, hint: 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG' });
+    }
+  }
+  return placed.problems.length ? undefined : placed.html;
 }
 
 /** Every page links its locale's feeds by the hub's title: it depends on those hubs' summaries. */

@@ -107,7 +107,7 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
           const stack = error.cause instanceof Error && error.cause.stack ? templateSources(error.cause.stack) : undefined;
           // Located here only once its stack points at the template sources.
           const where = error.file === undefined && stack ? templateFrameIn(stack, setup.input.templateFiles) : error;
-          return { code: error.code, message: error.message, file: where.file, line: where.line ?? 1, column: where.column ?? 1, hint: error.hint, stack, pages: error.pages };
+          return { code: error.code, message: error.message, file: where.file, line: where.line ?? 1, column: where.column ?? 1, hint: error.hint, stack, pages: error.pages, subject: error.subject };
         }),
       };
     });

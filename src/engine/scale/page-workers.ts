@@ -38,7 +38,7 @@ export interface PageTask {
 
 
 /** A problem found on a worker, as plain data (a template's error keeps its stack for --verbose). */
-export type WorkerProblem = Partial<SourceLocation> & { code: Code; message: string; hint: string | undefined; stack: string | undefined; pages: readonly string[] };
+export type WorkerProblem = Partial<SourceLocation> & { code: Code; message: string; hint: string | undefined; stack: string | undefined; pages: readonly string[]; subject?: string | undefined };
 
 /** What a worker sends back for a page: the page, or the problems that stopped it. */
 export interface WorkerPage {

@@ -13,6 +13,7 @@ import type { ReadSite } from './read-step';
 import type { RenderedSite } from './render-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
+import { placeImageProblems } from './render-step';
 
 /** The files besides the pages, and the headers every response carries. */
 export interface SiteArtifacts {
@@ -39,6 +40,7 @@ export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: 
       redirectFiles(plan.redirects, site, parsed.catalog),
       loaded.widgets.files,
       view.assets.files,
+      view.images.files,
     ],
     new Set(pages.map((page) => page.outputPath)),
     config.root,
@@ -50,6 +52,7 @@ export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: 
       hint: 'remove it: the build writes the security headers from what the pages contain (docs/security.md)',
     });
   }
+  placeImageProblems(run, plan, view, problems);
   problems.throwIfAny();
   const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
   const { inline, scanner } = rendered;

@@ -5,6 +5,11 @@ import { startPageWorkers } from '../scale/page-workers';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentPathOf } from '../markdown/content';
+import { locateImageProblems } from '../images/locate-image-problems';
+import type { Problems } from '../diagnostics/diagnostic';
 
 /** What rendering the pages left for the next steps. */
 export interface RenderedSite {
@@ -60,7 +65,32 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
   await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, run.pageWorkers);
   // Their heaps go now, not at the end of the build.
   run.pageWorkers?.close();
+  placeImageProblems(run, plan, view, problems);
   problems.throwIfAny();
   run.timings.lap(run.pageWorkers ? `render pages (on ${run.pageWorkers.count} workers)` : 'render pages');
   return { inline, scanner, rendered, unchanged };
+}
+
+/**
+ * An image a page could not show is reported at the line that names it: the page's content
+ * file (a Markdown image, a \`cover\`), else a template (read from disk: only when there is one).
+ */
+export function placeImageProblems(run: BuildRun, plan: SitePlan, view: PageView, problems: Problems): void {
+  if (problems.ok) return;
+  let byUrl: Map<string, string> | undefined;
+  const contentFileOf = (url: string) => {
+    byUrl ??= new Map(plan.pages.map((page) => [page.url, path.join(run.config.root, 'content', contentPathOf(page.route, page.locale))]));
+    return byUrl.get(url);
+  };
+  locateImageProblems(
+    problems,
+    (page) => [contentFileOf(page) ?? [], view.renderInput.templateFiles].flat(),
+    (file) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  );
 }

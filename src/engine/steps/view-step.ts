@@ -9,6 +9,9 @@ import type { PagePlan } from '../plan/plan-pages';
 import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from '../render/page-config';
 import type { PageReuse, RenderInput } from '../render/render-pages';
 import { checkLocaleFlags, shareImageOf } from '../render/site-images';
+import { catalogueImages, type CataloguedImages } from '../images/image-catalogue';
+import { folderStore, memoryStore } from '../images/encode-images';
+import path from 'node:path';
 import type { Output } from '../write/write-output';
 import type { LoadedContent } from './content-step';
 import type { ParsedSite } from './parse-step';
@@ -24,6 +27,8 @@ export interface PageView {
   feeds: readonly FeedPlan[];
   /** Whether a page is listed for search engines (its template is not `noindex`). */
   indexed(page: PagePlan): boolean;
+  /** The images of \`public/\`, their encodings (files of the output) and how many this build encoded. */
+  images: CataloguedImages;
   /** The opened output folder, for a build that writes. */
   output: Output | undefined;
   reuse: PageReuse | undefined;
@@ -50,6 +55,10 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const feeds = planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems);
   const shareImage = shareImageOf(site, sources.publicFiles, config.siteFile, problems);
   checkLocaleFlags(site, sources.publicFiles, config.siteFile, problems);
+  // Encodings are kept in the build cache (and a watch session's memory): a warm build encodes nothing.
+  const store = config.persistentCache ? folderStore(path.join(config.cacheDir, 'images'), session?.images) : (session?.images ?? memoryStore());
+  const images = await catalogueImages(sources.publicFiles, site, store);
+  run.timings.lap(images.encoded ? `images (${images.encoded} encoded)` : 'images');
   await loaded.stopIfAny();
   const pageConfig = pageConfigOf({
     engine: ENGINE_VERSION,
@@ -63,6 +72,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
     stylesheet: assets.stylesheet,
     shareImage,
     publicFiles: sources.publicFiles,
+    images: images.catalogue,
     hashBytes: contentHash,
   });
   const release = releaseOf(pageConfig);
@@ -89,7 +99,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const output = run.output && (await settledOrErrors(run.output, problems));
   const everything = pageConfigHash(pageConfig);
   const reuse = session?.pageReuse(inputs, everything) ?? (read.cache && output ? read.cache.pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)) : undefined);
-  return { info, renderInput, assets, feeds, indexed: (page) => !definitionOf(page).noindex, output, reuse };
+  return { info, renderInput, assets, images, feeds, indexed: (page) => !definitionOf(page).noindex, output, reuse };
 }
 
 /** Arrival for pages that wait until every Markdown body is there. */

@@ -20,6 +20,7 @@ function inputs(change: Partial<PageConfigInputs> = {}): PageConfigInputs {
     stylesheet: { inline: 'a{}' },
     shareImage: undefined,
     publicFiles: new Map([['favicon.svg', new Uint8Array([1, 2, 3])]]),
+    images: { images: new Map([['/favicon.svg', { width: 32, height: 32, format: 'svg' }]]), unreadable: new Map(), sizes: '100vw' },
     hashBytes: contentHash,
     ...change,
   };
@@ -41,6 +42,8 @@ describe('the page view', () => {
       { stylesheet: { inline: 'b{}' } },
       { shareImage: { url: '/s.png', width: 1200, height: 630, type: 'image/png' } },
       { publicFiles: new Map([['favicon.svg', new Uint8Array([1, 2, 4])]]) },
+      { images: { images: new Map([['/favicon.svg', { width: 32, height: 32, format: 'svg' }]]), unreadable: new Map(), sizes: '50vw' } },
+      { images: { images: new Map([['/p.png', { width: 32, height: 32, format: 'png', sources: [{ type: 'image/avif', srcset: '/a-1.avif 32w' }] }]]), unreadable: new Map(), sizes: '100vw' } },
     ];
     const hashes = new Set(changes.map((change) => pageConfigHash(pageConfigOf(inputs(change)))));
     expect(hashes.size).toBe(changes.length);

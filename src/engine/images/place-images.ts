@@ -1,0 +1,137 @@
+import type { ImageCatalogue, ImageEntry } from './image-catalogue';
+
+/** An `<img>` whose file is not there or could not be read. */
+export interface ImageProblem {
+  src: string;
+  /** Why: the file is not in `public/`, or what reading it said. */
+  reason: 'missing' | 'unreadable';
+  detail?: string;
+}
+
+/**
+ * An image this large (width x height at 1x, in CSS pixels) or larger is "large": the first
+ * on a page is likely its largest content at the top (hero, cover), fetched with high priority
+ * and not lazily; a flag, a logo or an icon is not.
+ */
+export const LARGE_IMAGE_AREA = 100_000;
+
+/** `<img ...>` as React and remark-html write it: attributes, double-quoted values. */
+const IMG = /<img\b((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*)\s*(\/?)>/gi;
+const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:="([^"]*)")?/g;
+/** `<link rel="preload" as="image" href="...">` of the page's lead image (`Document`'s `leadImage`). */
+const IMAGE_PRELOAD = /<link rel="preload" as="image" href="([^"]*)"([^>]*?)\/?>/g;
+
+type Attributes = Array<[name: string, value: string | undefined]>;
+
+/**
+ * Gives every `<img>` of a page of the site (Markdown or template) what the file says:
+ * `width` and `height` (a template's own are kept when they have the file's proportions, as the
+ * size it shows the image at), `decoding="async"`, and `loading="lazy"` except for the page's
+ * first large image, which gets `fetchpriority="high"`. A raster image becomes a `<picture>`
+ * with its AVIF and WebP encodings (`srcset`, `sizes`) before the `<img>` of the original file.
+ * The preload of a raster lead image names its AVIF encodings. Images outside the site
+ * (another origin, `data:`) are left as written; `problems` lists the site's images that are
+ * not there or could not be read.
+ */
+export function placeImages(html: string, catalogue: ImageCatalogue): { html: string; problems: ImageProblem[] } {
+  const problems: ImageProblem[] = [];
+  let leadTaken = false;
+  /** `sizes` each raster image was given, for its preload. */
+  const sizesOf = new Map<string, string>();
+  const placed = html.replace(IMG, (tag, attributeText: string, _selfClosing: string, offset: number) => {
+    const attributes: Attributes = [...attributeText.matchAll(ATTRIBUTE)].map((match) => [match[1]!.toLowerCase(), match[2]]);
+    const src = get(attributes, 'src');
+    const file = src === undefined ? undefined : sitePath(src);
+    if (file === undefined) return tag;
+    const entry = catalogue.images.get(file);
+    if (!entry) {
+      const detail = catalogue.unreadable.get(file);
+      problems.push(detail === undefined ? { src: file, reason: 'missing' } : { src: file, reason: 'unreadable', detail });
+      return tag;
+    }
+    const { width, height } = shownSize(attributes, entry);
+    set(attributes, 'width', String(width));
+    set(attributes, 'height', String(height));
+    set(attributes, 'decoding', 'async');
+    if (!leadTaken && width * height >= LARGE_IMAGE_AREA) {
+      leadTaken = true;
+      remove(attributes, 'loading');
+      set(attributes, 'fetchpriority', 'high');
+    } else {
+      set(attributes, 'loading', 'lazy');
+      if (get(attributes, 'fetchpriority') === 'high') remove(attributes, 'fetchpriority');
+    }
+    const sources = entry.sources;
+    if (!sources?.length || insidePicture(html, offset)) return serialize(attributes);
+    const sizes = get(attributes, 'sizes') ?? escapeAttribute(catalogue.sizes);
+    remove(attributes, 'sizes');
+    if (!sizesOf.has(file)) sizesOf.set(file, sizes);
+    const sourceTags = sources.map((source) => `<source type="${source.type}" srcset="${escapeAttribute(source.srcset)}" sizes="${sizes}"/>`).join('');
+    return `<picture>${sourceTags}${serialize(attributes)}</picture>`;
+  });
+  const preloaded = placed.replace(IMAGE_PRELOAD, (link, href: string, rest: string) => {
+    const file = sitePath(href);
+    const entry = file === undefined ? undefined : catalogue.images.get(file);
+    const best = entry?.sources?.[0];
+    if (!best) return link;
+    // Only a browser that takes this type fetches it; the `<picture>` picks the same file.
+    return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${sizesOf.get(file!) ?? escapeAttribute(catalogue.sizes)}"${rest}/>`;
+  });
+  return { html: preloaded, problems };
+}
+
+/** The path of a file of the site an image URL names, or undefined for another origin or `data:`. */
+function sitePath(src: string): string | undefined {
+  const url = unescapeAttribute(src);
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const bare = url.split(/[?#]/, 1)[0]!;
+  try {
+    return decodeURI(bare);
+  } catch {
+    return bare;
+  }
+}
+
+/** The template's own width and height when they keep the file's proportions (within 1%), else the file's. */
+function shownSize(attributes: Attributes, entry: ImageEntry): { width: number; height: number } {
+  const ratio = entry.width / entry.height;
+  const width = Number(get(attributes, 'width'));
+  const height = Number(get(attributes, 'height'));
+  const given = (value: number) => Number.isFinite(value) && value > 0;
+  if (given(width) && given(height) && Math.abs(width / height - ratio) <= ratio * 0.01) return { width, height };
+  if (given(width)) return { width, height: Math.round(width / ratio) };
+  if (given(height)) return { width: Math.round(height * ratio), height };
+  return { width: entry.width, height: entry.height };
+}
+
+/** Whether the `<img>` at `offset` is inside a `<picture>` the template wrote itself. */
+function insidePicture(html: string, offset: number): boolean {
+  return html.lastIndexOf('<picture', offset) > html.lastIndexOf('</picture>', offset);
+}
+
+function get(attributes: Attributes, name: string): string | undefined {
+  return attributes.find(([key]) => key === name)?.[1];
+}
+
+function set(attributes: Attributes, name: string, value: string): void {
+  const found = attributes.find(([key]) => key === name);
+  if (found) found[1] = value;
+  else attributes.push([name, value]);
+}
+
+function remove(attributes: Attributes, name: string): void {
+  const index = attributes.findIndex(([key]) => key === name);
+  if (index >= 0) attributes.splice(index, 1);
+}
+
+function serialize(attributes: Attributes): string {
+  return `<img${attributes.map(([name, value]) => (value === undefined ? ` ${name}` : ` ${name}="${value}"`)).join('')}/>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, name: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>', '#x27': "'", '#39': "'" })[name]!);
+}

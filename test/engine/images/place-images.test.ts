@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { ImageCatalogue } from '../../../src/engine/images/image-catalogue';
+import { placeImages } from '../../../src/engine/images/place-images';
+import { variantWidths } from '../../../src/engine/images/encode-images';
+
+const catalogue: ImageCatalogue = {
+  images: new Map([
+    ['/flags/en.svg', { width: 640, height: 480, format: 'svg' }],
+    ['/images/hero.svg', { width: 1200, height: 900, format: 'svg' }],
+    ['/images/logo.png', { width: 64, height: 64, format: 'png', sources: [{ type: 'image/avif', srcset: '/_a/logo-64w-1.avif 64w' }] }],
+    [
+      '/images/photo.jpg',
+      {
+        width: 2400,
+        height: 1600,
+        format: 'jpeg',
+        sources: [
+          { type: 'image/avif', srcset: '/_a/photo-480w-1.avif 480w, /_a/photo-960w-2.avif 960w' },
+          { type: 'image/webp', srcset: '/_a/photo-480w-3.webp 480w, /_a/photo-960w-4.webp 960w' },
+        ],
+      },
+    ],
+    ['/images/café.svg', { width: 400, height: 400, format: 'svg' }],
+  ]),
+  unreadable: new Map([['/images/broken.png', 'its size could not be read']]),
+  sizes: '(min-width: 46rem) 44rem, 100vw',
+};
+
+const imgs = (html: string) => html.match(/<img[^>]*>/g) ?? [];
+
+describe('placing images', () => {
+  it('sizes every image from its file, lazy and async, the first large one with high priority', () => {
+    const { html, problems } = placeImages('<img src="/flags/en.svg" alt=""><p><img src="/images/hero.svg" alt="Hero" loading="lazy"><img src="/images/café.svg" alt="b"></p>', catalogue);
+    expect(problems).toEqual([]);
+    const [flag, hero, second] = imgs(html);
+    // A small image first is not the lead: a 640x480 flag file is large, so its size decides.
+    expect(flag).toContain('width="640" height="480"');
+    expect(flag).toContain('fetchpriority="high"');
+    expect(hero).toContain('width="1200" height="900"');
+    expect(hero).toContain('loading="lazy"');
+    expect(hero).toContain('decoding="async"');
+    expect(second).toContain('loading="lazy"');
+    expect(second).toContain('width="400" height="400"');
+  });
+
+  it("keeps a template's display size when it has the file's proportions, and fixes the height when not", () => {
+    const { html } = placeImages('<img src="/flags/en.svg" alt="" width="20" height="15"/><img src="/images/hero.svg" alt="" width="600" height="300"/>', catalogue);
+    const [flag, hero] = imgs(html);
+    expect(flag).toContain('width="20" height="15"');
+    expect(flag).toContain('loading="lazy"');
+    expect(flag).not.toContain('fetchpriority');
+    expect(hero).toContain('width="600" height="450"');
+    expect(hero).toContain('fetchpriority="high"');
+    expect(hero).not.toContain('loading=');
+  });
+
+  it('serves a raster image as a <picture> of its encodings with the original as fallback', () => {
+    const { html } = placeImages('<p><img src="/images/photo.jpg" alt="A &quot;photo&quot;" sizes="50vw"></p>', catalogue);
+    expect(html).toBe(
+      '<p><picture>' +
+        '<source type="image/avif" srcset="/_a/photo-480w-1.avif 480w, /_a/photo-960w-2.avif 960w" sizes="50vw"/>' +
+        '<source type="image/webp" srcset="/_a/photo-480w-3.webp 480w, /_a/photo-960w-4.webp 960w" sizes="50vw"/>' +
+        '<img src="/images/photo.jpg" alt="A &quot;photo&quot;" width="2400" height="1600" decoding="async" fetchpriority="high"/>' +
+        '</picture></p>',
+    );
+    // Without its own sizes, the site's.
+    expect(placeImages('<img src="/images/photo.jpg" alt="">', catalogue).html).toContain('sizes="(min-width: 46rem) 44rem, 100vw"');
+  });
+
+  it("points a raster lead image's preload at its best encoding with the <img>'s sizes", () => {
+    const { html } = placeImages('<head><link rel="preload" as="image" href="/images/photo.jpg" fetchPriority="high"/></head><img src="/images/photo.jpg" alt="" sizes="40vw">', catalogue);
+    expect(html).toContain('<link rel="preload" as="image" type="image/avif" imagesrcset="/_a/photo-480w-1.avif 480w, /_a/photo-960w-2.avif 960w" imagesizes="40vw" fetchPriority="high"/>');
+    expect(html).not.toContain('href="/images/photo.jpg"');
+  });
+
+  it('leaves a <picture> the template wrote, images of other origins and data: URLs as they are', () => {
+    const written = '<picture><source srcset="/x.avif"/><img src="/images/photo.jpg" alt=""/></picture>';
+    expect(placeImages(written, catalogue).html).not.toContain('<picture><picture>');
+    expect(placeImages(written, catalogue).html.match(/<source/g)).toHaveLength(1);
+    const outside = '<img src="https://cdn.example/a.png" alt=""><img src="data:image/png;base64,AA==" alt="">';
+    expect(placeImages(outside, catalogue)).toEqual({ html: outside, problems: [] });
+  });
+
+  it('finds percent-encoded paths, and reports missing and unreadable images', () => {
+    expect(placeImages('<img src="/images/caf%C3%A9.svg" alt="">', catalogue).problems).toEqual([]);
+    const { problems } = placeImages('<img src="/images/nope.png?v=1" alt=""><img src="/images/broken.png" alt="">', catalogue);
+    expect(problems).toEqual([
+      { src: '/images/nope.png', reason: 'missing' },
+      { src: '/images/broken.png', reason: 'unreadable', detail: 'its size could not be read' },
+    ]);
+  });
+
+  it('encodes the configured widths below the file, and the file’s own width when none is wider', () => {
+    expect(variantWidths(2400, [480, 960, 1440])).toEqual([480, 960, 1440]);
+    expect(variantWidths(1000, [480, 960, 1440])).toEqual([480, 960, 1000]);
+    expect(variantWidths(300, [480, 960, 1440])).toEqual([300]);
+  });
+});
