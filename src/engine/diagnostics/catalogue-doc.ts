@@ -11,6 +11,7 @@ const AREAS: ReadonlyArray<[prefix: string, heading: string]> = [
   ['messages', 'Locale files and messages'],
   ['translations', 'Translations: outdated translations, `sitegen translations`'],
   ['templates', 'Templates'],
+  ['images', 'Images: every `<img>` a page renders'],
   ['widgets', 'Widgets'],
   ['redirects', 'Redirects'],
   ['output', 'The output folder'],

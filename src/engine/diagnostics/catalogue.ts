@@ -313,6 +313,19 @@ export const CATALOGUE = {
     fix: 'Write the front matter as `field: value` lines between `---` fences (a flow mapping `{ ... }` cannot be edited in place), or add `translation: { source: "<hash>", marked: "<time>" }` by hand.',
   },
 
+  // Images: every <img> a page renders, from Markdown or a template (docs/content.md, "Images").
+  'images/missing': {
+    severity: 'error',
+    title: 'An image a page shows is not a file of public/',
+    example: 'content/en/about.md:12:9: error: image /images/team.jpg is not a file in public/ [images/missing]\n  hint: add public/images/team.jpg, or correct the path',
+    fix: 'Add the file to `public/` at that path, or correct the path in the Markdown, the front matter (`cover`) or the template. A path no source names literally is reported at the page.',
+  },
+  'images/unreadable': {
+    severity: 'error',
+    title: 'An image a page shows cannot be read',
+    example: 'src/templates/pages/HomePage.tsx:37:40: error: image /images/hero.png cannot be read: it is not an image sitegen can read (unsupported file type) [images/unreadable]',
+    fix: 'Save the file again as PNG, JPEG, WebP, AVIF, GIF or SVG: sitegen reads its size from it, and encodes the raster ones.',
+  },
   // Templates and widgets.
   'templates/missing-exports': {
     severity: 'error',
@@ -337,19 +350,6 @@ export const CATALOGUE = {
     title: 'A template threw while rendering',
     example: 'src/templates/pages/CareerPage.tsx:20:9: error: Cannot read properties of undefined (reading \'map\') (in 4 pages, e.g. /career, /en/career, /hu/karrier) [templates/render]',
     fix: 'Fix the template at that line; `--verbose` prints the stack.',
-  },
-  // Images: every <img> a page renders, from Markdown or a template (docs/content.md, "Images").
-  'images/missing': {
-    severity: 'error',
-    title: 'An image a page shows is not a file of public/',
-    example: 'content/en/about.md:12:9: error: image /images/team.jpg is not a file in public/ [images/missing]\n  hint: add public/images/team.jpg, or correct the path',
-    fix: 'Add the file to `public/` at that path, or correct the path in the Markdown, the front matter (`cover`) or the template. A path no source names literally is reported at the page.',
-  },
-  'images/unreadable': {
-    severity: 'error',
-    title: 'An image a page shows cannot be read',
-    example: 'src/templates/pages/HomePage.tsx:37:40: error: image /images/hero.png cannot be read: it is not an image sitegen can read (unsupported file type) [images/unreadable]',
-    fix: 'Save the file again as PNG, JPEG, WebP, AVIF, GIF or SVG: sitegen reads its size from it, and encodes the raster ones.',
   },
   'templates/unknown-message-key': {
     severity: 'error',

@@ -80,10 +80,14 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
   return { html: preloaded, problems };
 }
 
-/** The path of a file of the site an image URL names, or undefined for another origin or `data:`. */
+/**
+ * The path of a file of the site an image URL names, or undefined for another origin or
+ * `data:`. A relative path is taken as written: no file of `public/` has it, so it is reported
+ * (it would name another file on each page that shows it).
+ */
 function sitePath(src: string): string | undefined {
   const url = unescapeAttribute(src);
-  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//')) return undefined;
   const bare = url.split(/[?#]/, 1)[0]!;
   try {
     return decodeURI(bare);

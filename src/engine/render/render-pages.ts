@@ -329,7 +329,8 @@ function withImages(html: string, images: ImageCatalogue, page: string, problems
   const placed = placeImages(html, images);
   for (const problem of placed.problems) {
     if (problem.reason === 'missing') {
-      problems.add('images/missing', `image ${problem.src} is not a file in public/`, { pages: [page], subject: problem.src, hint: `add public${problem.src}, or correct the path` });
+      const hint = problem.src.startsWith('/') ? `add public${problem.src}, or correct the path` : 'write the path from the site root, like /images/name.png (a file of public/): a relative one names another file on each page that shows it';
+      problems.add('images/missing', `image ${problem.src} is not a file in public/`, { pages: [page], subject: problem.src, hint });
     } else {
       problems.add('images/unreadable', `image ${problem.src} cannot be read: ${problem.detail}`, { pages: [page], subject: problem.src, hint: 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG' });
     }

@@ -73,24 +73,25 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
 
 /**
  * An image a page could not show is reported at the line that names it: the page's content
- * file (a Markdown image, a \`cover\`), else a template (read from disk: only when there is one).
+ * file (a Markdown image, its \`cover\`), else a template, else another content file of its
+ * locale (a card showing that page's cover). Read from disk, and only when there is one.
  */
 export function placeImageProblems(run: BuildRun, plan: SitePlan, view: PageView, problems: Problems): void {
   if (problems.ok) return;
-  let byUrl: Map<string, string> | undefined;
-  const contentFileOf = (url: string) => {
-    byUrl ??= new Map(plan.pages.map((page) => [page.url, path.join(run.config.root, 'content', contentPathOf(page.route, page.locale))]));
-    return byUrl.get(url);
+  const fileOf = (page: SitePlan['pages'][number]) => path.join(run.config.root, 'content', contentPathOf(page.route, page.locale));
+  let byUrl: Map<string, SitePlan['pages'][number]> | undefined;
+  const sourcesOf = (url: string) => {
+    byUrl ??= new Map(plan.pages.map((page) => [page.url, page]));
+    const page = byUrl.get(url);
+    if (!page) return view.renderInput.templateFiles;
+    const others = [...new Set(plan.pages.filter((other) => other.locale === page.locale).map(fileOf))];
+    return [fileOf(page), ...view.renderInput.templateFiles, ...others];
   };
-  locateImageProblems(
-    problems,
-    (page) => [contentFileOf(page) ?? [], view.renderInput.templateFiles].flat(),
-    (file) => {
-      try {
-        return readFileSync(file, 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-  );
+  locateImageProblems(problems, sourcesOf, (file) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  });
 }

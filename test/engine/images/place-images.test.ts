@@ -83,9 +83,10 @@ describe('placing images', () => {
 
   it('finds percent-encoded paths, and reports missing and unreadable images', () => {
     expect(placeImages('<img src="/images/caf%C3%A9.svg" alt="">', catalogue).problems).toEqual([]);
-    const { problems } = placeImages('<img src="/images/nope.png?v=1" alt=""><img src="/images/broken.png" alt="">', catalogue);
+    const { problems } = placeImages('<img src="/images/nope.png?v=1" alt=""><img src="images/hero.svg" alt=""><img src="/images/broken.png" alt="">', catalogue);
     expect(problems).toEqual([
       { src: '/images/nope.png', reason: 'missing' },
+      { src: 'images/hero.svg', reason: 'missing' },
       { src: '/images/broken.png', reason: 'unreadable', detail: 'its size could not be read' },
     ]);
   });

@@ -1,0 +1,120 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, BuildFailure, type SiteError } from '../../../src/engine';
+import { smallSite } from '../../hardening/small-site';
+import { withOwnCode } from '../../helpers/own-code-site';
+import { edit, lineOf, snapshotTree, tempDir } from '../../helpers/site';
+import { generatedPhoto } from '../../../bench/generated-photo.mjs';
+
+const CASE_STUDY = 'content/en/case-studies/producer-plants.md';
+const PHOTO = '/images/plant-photo.jpg';
+
+function describeErrors(failure: unknown): string {
+  return ((failure as BuildFailure).errors ?? []).map((e) => `${e.file}:${e.line}:${e.column} [${e.code}] ${e.message}`).join('\n');
+}
+
+describe('images in a build', () => {
+  it('serves a Markdown photo as AVIF and WebP encodings, encodes nothing on a warm build, and writes what a build without the cache writes', async () => {
+    const root = await smallSite();
+    const out = await tempDir();
+    // The site's own raster images (logo, share image) are encoded by this first build.
+    const first = await build({ root, out });
+    expect(first.images.encoded).toBeGreaterThan(0);
+    await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 2400, height: 1600, seed: 7 }));
+    await edit(root, CASE_STUDY, (text) => `${text}\n![The plant's control room](${PHOTO})\n`);
+    const added = await build({ root, out });
+    // Only the new photo: 3 widths below 2400 (480, 960, 1440) x 2 formats.
+    expect(added.images).toEqual({ encoded: 6, reused: rastersOf(first) });
+    const html = await readFile(path.join(out, 'producer-plants/index.html'), 'utf8');
+    const picture = /<picture>((?:(?!<picture>).)*?control room.*?)<\/picture>/.exec(html)?.[1];
+    expect(picture).toBeDefined();
+    const sources = [...picture!.matchAll(/<source type="([^"]+)" srcset="([^"]+)"/g)].map((match) => [match[1], match[2]!.split(', ').map((candidate) => candidate.split(' ')[1])]);
+    expect(sources).toEqual([
+      ['image/avif', ['480w', '960w', '1440w']],
+      ['image/webp', ['480w', '960w', '1440w']],
+    ]);
+    expect(picture).toMatch(/<img src="\/images\/plant-photo\.jpg" alt="The plant&#x27;s control room" width="2400" height="1600" decoding="async" loading="lazy"\/>/);
+    // Every encoding is a file of the output under the immutable assets path, named by its content.
+    for (const url of picture!.matchAll(/(\/_sitegen\/assets\/images\/[^ "]+)/g)) {
+      const bytes = await readFile(path.join(out, url[1]!));
+      expect(bytes.length).toBeGreaterThan(0);
+      expect(url[1]).toMatch(/^\/_sitegen\/assets\/images\/plant-photo-\d+w-[0-9a-f]{10}\.(avif|webp)$/);
+    }
+
+    const warm = await build({ root, out });
+    expect(warm.images).toEqual({ encoded: 0, reused: added.images.reused + 1 });
+    const uncached = await tempDir();
+    await build({ root, out: uncached, cache: false });
+    expect(await snapshotTree(out)).toEqual(await snapshotTree(uncached));
+  });
+
+  it('encodes again when the settings change what is encoded', async () => {
+    const root = await smallSite();
+    await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 2400, height: 1600, seed: 7 }));
+    await edit(root, CASE_STUDY, (text) => `${text}\n![The plant's control room](${PHOTO})\n`);
+    const out = await tempDir();
+    await build({ root, out });
+    await edit(root, 'content/site.yaml', (text) => `${text}\nimages:\n  widths: [640]\n`);
+    const again = await build({ root, out });
+    expect(again.images.encoded).toBeGreaterThan(0);
+    expect(again.images.reused).toBe(0);
+    const html = await readFile(path.join(out, 'producer-plants/index.html'), 'utf8');
+    expect(html).toMatch(/srcset="\/_sitegen\/assets\/images\/plant-photo-640w-[0-9a-f]{10}\.avif 640w"/);
+  });
+});
+
+/** How many raster images a cold build encoded: each gave 2 formats x its widths, so count images by the files' stems. */
+function rastersOf(result: Awaited<ReturnType<typeof build>>): number {
+  const stems = new Set([...result.files.keys()].filter((file) => file.startsWith('_sitegen/assets/images/')).map((file) => file.replace(/-\d+w-[0-9a-f]{10}\.\w+$/, '')));
+  return stems.size;
+}
+
+describe('an image that is not there', () => {
+  async function failure(root: string): Promise<BuildFailure> {
+    const out = await tempDir();
+    const result = await build({ root, out }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(result).toBeInstanceOf(BuildFailure);
+    return result as BuildFailure;
+  }
+
+  it('is an error at the Markdown line that names it', async () => {
+    const root = await smallSite();
+    const changed = await edit(root, CASE_STUDY, (text) => `${text}\nSee the plan:\n\n![The plan](/images/plan.png)\n`);
+    const found = await failure(root);
+    const error = found.errors.find((e) => e.code === 'images/missing') as SiteError | undefined;
+    expect(error, describeErrors(found)).toMatchObject({ file: path.join(root, CASE_STUDY), line: lineOf(changed, '![The plan]'), column: 13 });
+  });
+
+  it("is an error at the front matter line of a page's cover", async () => {
+    const root = await smallSite();
+    const changed = await edit(root, CASE_STUDY, (text) => text.replace('src: /images/covers/case-producer-plants.svg', 'src: /images/covers/gone.svg'));
+    const found = await failure(root);
+    const error = found.errors.find((e) => e.code === 'images/missing');
+    expect(error, describeErrors(found)).toMatchObject({ file: path.join(root, CASE_STUDY), line: lineOf(changed, 'src: /images/covers/gone.svg') });
+  });
+
+  it('is an error at the template line that names it, once for all its pages', async () => {
+    const root = await withOwnCode(await smallSite());
+    const template = 'src/templates/pages/HomePage.tsx';
+    const changed = await edit(root, template, (text) => text.replace("src: '/images/hero.svg'", "src: '/images/hero-gone.svg'"));
+    const found = await failure(root);
+    const errors = found.errors.filter((e) => e.code === 'images/missing');
+    expect(errors, describeErrors(found)).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ file: path.join(root, template), line: lineOf(changed, "'/images/hero-gone.svg'") });
+    expect(errors[0]!.pages.length).toBeGreaterThan(1);
+  });
+
+  it('is an error when the file cannot be read', async () => {
+    const root = await smallSite();
+    await writeFile(path.join(root, 'public/images/covers/case-producer-plants.svg'), 'not an image');
+    const found = await failure(root);
+    // Named in each locale's front matter (the page's own cover), and by the hub's card of it.
+    const files = found.errors.filter((e) => e.code === 'images/unreadable').map((e) => e.file);
+    expect(files, describeErrors(found)).toContain(path.join(root, CASE_STUDY));
+    expect(files, describeErrors(found)).not.toContain(undefined);
+  });
+});
