@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { smallSiteWithOwnCode } from '../../helpers/own-code-site';
 import { edit, runCli, snapshotTree, tempDir } from '../../helpers/site';
+import { generatedPhoto } from '../../../bench/generated-photo.mjs';
 
 /**
  * A warm build (with the build cache, after any kind of single change) writes the same bytes
@@ -111,6 +112,30 @@ const CHANGES: Record<string, Change> = {
     await copyFile(logo, share);
     await copyFile(spare, logo);
     return 'share.png swapped with logo.png';
+  },
+  async image({ root }, seed) {
+    const which = seed % 3;
+    if (which === 0) {
+      // A photo in a body gets other bytes (and so other encodings, with other names).
+      const photo = path.join(root, 'public/images/edit-photo.jpg');
+      await writeFile(photo, await generatedPhoto({ width: 900 + (seed % 400), height: 600, seed }));
+      const file = pick(await contentFiles(root), seed);
+      const text = await readFile(path.join(root, file), 'utf8');
+      if (!text.includes('/images/edit-photo.jpg')) await edit(root, file, (body) => `${body}\n![A photo](/images/edit-photo.jpg)\n`);
+      return `edit-photo.jpg (${file})`;
+    }
+    if (which === 1) {
+      // What is encoded: every raster image's encodings change.
+      const widths = `images:\n  widths: [${320 + (seed % 200)}, 800]\n`;
+      await edit(root, 'content/site.yaml', (text) => (/^images:\n.*\n/m.test(text) ? text.replace(/^images:\n.*\n/m, widths) : `${text}\n${widths}`));
+      return 'image widths';
+    }
+    // A cover keeps its name and gets another size: the pages that show it say its size.
+    const cover = path.join(root, 'public/images/covers/case-producer-plants.svg');
+    const size = 600 + (seed % 500);
+    const svg = await readFile(cover, 'utf8');
+    await writeFile(cover, svg.replace(/<svg\b[^>]*>/, (tag) => tag.replace(/\s(width|height)="[^"]*"/g, '').replace('<svg', `<svg width="${size * 2}" height="${size}"`)));
+    return `cover size ${size * 2}x${size}`;
   },
   async routePath({ root }, seed) {
     const file = path.join(root, 'content/routes.yaml');
