@@ -137,8 +137,16 @@ export interface Assets {
   shareImage?: ShareImage | undefined;
 }
 
+/** The images of `public/` as the build read them (`docs/content.md`, "Images"). */
+export interface SiteImages {
+  /** The size and media type of an image by its URL path (`/images/team.jpg`), or undefined when `public/` has none there. */
+  get(src: string): { width: number; height: number; type: string } | undefined;
+}
+
 export interface PageProps<Data = Record<string, unknown>> {
   page: PageInfo;
+  /** The images of `public/`: a template that shares a page's cover reads its size here. */
+  images: SiteImages;
   content: PageContent<Data>;
   site: SiteSettings;
   i18n: I18n;

@@ -16,7 +16,7 @@ const textList = z.array(text);
 /**
  * A page's picture: the hub cards and the page header show it. `src` is a file of `public/`
  * (`/images/covers/….svg`, drawn 1200x675); `alt` says what it shows, in the file's locale.
- * Later stages (raster versions, `og:image`) read the same field.
+ * A photo (PNG, JPEG, WebP, AVIF) is encoded like every image; a PNG or JPEG is also the page's `og:image`.
  */
 export const cover = z.strictObject({
   // A path of this site: `//host/…` and `/\host/…` would load from another host.

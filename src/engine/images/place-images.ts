@@ -62,7 +62,11 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
       if (get(attributes, 'fetchpriority') === 'high') remove(attributes, 'fetchpriority');
     }
     const sources = entry.sources;
-    if (!sources?.length || insidePicture(html, offset)) return serialize(attributes);
+    if (!sources?.length || insidePicture(html, offset)) {
+      // Without encodings to choose from, `sizes` says nothing.
+      if (!sources?.length) remove(attributes, 'sizes');
+      return serialize(attributes);
+    }
     const sizes = get(attributes, 'sizes') ?? escapeAttribute(catalogue.sizes);
     remove(attributes, 'sizes');
     if (!sizesOf.has(file)) sizesOf.set(file, sizes);

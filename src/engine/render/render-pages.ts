@@ -12,7 +12,7 @@ import { inlineSourcesOf, inThreadScanner, type InlineSources, type PageScanner 
 import type { Route } from '../plan/route-table';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import type { FeedPlan } from '../artifacts/feeds';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteSettings, TemplateModule } from '../template-api';
+import type { Assets, BuildStamp, FeedLink, I18n, Links, PageContent, PageSummary, SiteImages, SiteSettings, TemplateModule } from '../template-api';
 import { lazyFields } from '../base/lazy-fields';
 import { CacheDamaged } from '../base/sealed-file';
 import type { ImageCatalogue } from '../images/image-catalogue';
@@ -232,6 +232,7 @@ export interface RenderedPage {
  * content, and the summaries of the routes it listed or linked.
  */
 export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: PagePlan, problems: Problems) => RenderedPage | undefined {
+  const images = siteImages(input.images);
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
   for (const info of input.site.locales.all) {
     perLocale.set(info.code, { i18n: createI18n(info, input.catalog), links: createLinks(info.code, input) });
@@ -248,7 +249,7 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
     const feeds = input.feedLinks.get(plan.locale) ?? [];
     const html = renderDocument(
       template.component,
-      { page, content, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
+      { page, content, images, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
       plan.url,
       input.templateFiles,
       problems,
@@ -318,6 +319,18 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
     }
   }
   return pages;
+}
+
+const MEDIA_TYPES: Readonly<Record<string, string>> = { svg: 'image/svg+xml', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif' };
+
+/** What templates may ask of the images (their size and type), from the catalogue. */
+function siteImages(catalogue: ImageCatalogue): SiteImages {
+  return {
+    get(src) {
+      const entry = catalogue.images.get(src);
+      return entry && { width: entry.width, height: entry.height, type: MEDIA_TYPES[entry.format]! };
+    },
+  };
 }
 
 /**

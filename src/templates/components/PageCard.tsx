@@ -1,5 +1,5 @@
 import type { I18n, PageSummary } from '../../engine/template-api';
-import { CoverImage, coverOf } from './Cover';
+import { COVER_SIZES, CoverImage, coverOf } from './Cover';
 
 /** A card linking to another page: its cover, title, date where it has one, summary, "Read more". */
 export function PageCard({ page, i18n, headingLevel = 3 }: { page: PageSummary; i18n: I18n; headingLevel?: 2 | 3 }) {
@@ -8,7 +8,7 @@ export function PageCard({ page, i18n, headingLevel = 3 }: { page: PageSummary; 
   const cover = coverOf(page.data);
   return (
     <article className="card">
-      {cover && <CoverImage cover={cover} className="card__cover" />}
+      {cover && <CoverImage cover={cover} className="card__cover" sizes={COVER_SIZES.card} />}
       <div className="card__body">
         <Heading className="card__title">
           <a href={page.url}>{page.title}</a>

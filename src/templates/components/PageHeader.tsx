@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { I18n, Links, PageInfo } from '../../engine/template-api';
 import type { Cover } from '../fields';
 import { breadcrumbTrail } from './breadcrumbs';
-import { CoverImage } from './Cover';
+import { COVER_SIZES, CoverImage } from './Cover';
 
 interface PageHeaderProps {
   page: PageInfo;
@@ -43,7 +43,7 @@ export function PageHeader({ page, i18n, links, title, lead, eyebrow, meta, cove
             {lead && <p className="page-header__lead">{lead}</p>}
             {meta}
           </div>
-          {cover && <CoverImage cover={cover} className="page-header__cover" eager />}
+          {cover && <CoverImage cover={cover} className="page-header__cover" sizes={COVER_SIZES.header} />}
         </div>
       </div>
     </header>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteSettings } from '../../engine/template-api';
+import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
+import type { Cover } from '../fields';
+import { coverShareImage } from '../components/Cover';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
 import { loaderBootstrap } from '../../shared/loader-bootstrap';
@@ -35,6 +37,10 @@ export interface DocumentProps {
   bareTitle?: boolean;
   /** The page's largest image at the top (hero, cover): fetched early, with high priority. */
   leadImage?: string | undefined;
+  /** The page's cover: its lead image unless \`leadImage\` says another, and its share image when it is a PNG or JPEG. */
+  cover?: Cover | undefined;
+  /** The images of \`public/\` (pages have them; error pages do not). */
+  images?: SiteImages;
   /** Elements early in the head, before the stylesheet (the error pages' locale mark). */
   head?: ReactNode;
   /** Elements after the page's body, before `</body>` (the error pages' other locales and script). */
@@ -53,6 +59,8 @@ export function Document(props: DocumentProps) {
   const { title, description, page, site, i18n, assets, bareTitle } = props;
   const noindex = props.noindex || page?.noindex;
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
+  const leadImage = props.leadImage ?? props.cover?.src;
+  const share = coverShareImage(props.cover, props.images);
   return (
     <html lang={i18n.language} dir={i18n.dir === 'rtl' ? 'rtl' : undefined}>
       <head>
@@ -69,7 +77,7 @@ export function Document(props: DocumentProps) {
           site.locales.all.map(({ code }) => <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
         {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates[site.locales.default]} />}
         <FontPreloads extended={LATIN_EXTENDED.test(`${title} ${description} ${Object.values(i18n.widgetMessages).join(' ')}`)} />
-        {props.leadImage && <link rel="preload" as="image" href={props.leadImage} fetchPriority="high" />}
+        {leadImage && <link rel="preload" as="image" href={leadImage} fetchPriority="high" />}
         <SeoHead
           title={title}
           description={description}
@@ -77,7 +85,8 @@ export function Document(props: DocumentProps) {
           site={site}
           i18n={i18n}
           links={props.links}
-          image={assets.shareImage}
+          image={share?.image ?? assets.shareImage}
+          imageAlt={share?.alt}
           feeds={props.feeds}
           article={props.article}
           structuredData={props.structuredData}

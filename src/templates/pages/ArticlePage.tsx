@@ -27,7 +27,7 @@ export function ArticlePage(props: PageProps<ArticleData>) {
   return (
     <Document
       {...props}
-      leadImage={data.cover?.src}
+      cover={data.cover}
       title={data.title}
       description={data.description}
       article={{ published: data.date, modified: data.updated, tags: data.tags }}

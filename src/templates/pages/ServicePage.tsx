@@ -11,7 +11,7 @@ export function ServicePage(props: PageProps<ServiceData>) {
   const { page, content, i18n, links } = props;
   const { data } = content;
   return (
-    <Document {...props} leadImage={data.cover?.src} title={data.title} description={data.description}>
+    <Document {...props} cover={data.cover} title={data.title} description={data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.description} eyebrow={i18n.t('service.eyebrow')} cover={data.cover} />
       <div className="container layout">
         <div>

@@ -25,7 +25,7 @@ export function TenderPage(props: PageProps<TenderData>) {
   ];
   if (data.funder) facts.push([i18n.t('tender.funder'), data.funder]);
   return (
-    <Document {...props} leadImage={data.cover?.src} title={data.title} description={data.description}>
+    <Document {...props} cover={data.cover} title={data.title} description={data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.description} eyebrow={i18n.t('tender.eyebrow')} cover={data.cover} />
       <div className="container layout">
         <div>

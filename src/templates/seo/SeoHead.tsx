@@ -19,6 +19,8 @@ interface SeoHeadProps {
   i18n: I18n;
   links: Links;
   image: ShareImage | undefined;
+  /** What the image shows, when it is not the site's share image (a page's cover). */
+  imageAlt?: string | undefined;
   feeds: readonly FeedLink[];
   article?: ArticleMeta | undefined;
   /** The page's own JSON-LD objects (BlogPosting, JobPosting...); Organization and BreadcrumbList are added here. */
@@ -30,10 +32,10 @@ interface SeoHeadProps {
  * Twitter card tags, the locale's feeds, and JSON-LD (the company on every page, breadcrumbs on
  * pages inside a hub, plus what the template adds).
  */
-export function SeoHead({ title, description, page, site, i18n, links, image, feeds, article, structuredData = [] }: SeoHeadProps) {
+export function SeoHead({ title, description, page, site, i18n, links, image, imageAlt: ownAlt, feeds, article, structuredData = [] }: SeoHeadProps) {
   const locale = i18n.locale;
   const imageUrl = image && site.url + image.url;
-  const imageAlt = i18n.t('site.shareImageAlt', { company: site.company.name });
+  const imageAlt = ownAlt ?? i18n.t('site.shareImageAlt', { company: site.company.name });
   const objects: JsonLd[] = [organization(site)];
   if (page?.parent) objects.push(breadcrumbList(site, breadcrumbTrail(page, links, i18n), page, title));
   objects.push(...structuredData);

@@ -64,6 +64,38 @@ describe('images in a build', () => {
   });
 });
 
+describe('a photo as cover', () => {
+  it('is the page header\'s lead image, the hub card\'s picture and the page\'s og:image, with its own size and alt in each locale', async () => {
+    const root = await smallSite();
+    await writeFile(path.join(root, 'public/images/covers/plant.jpg'), await generatedPhoto({ width: 1600, height: 900, seed: 3 }));
+    const alts: Record<string, string> = {};
+    for (const locale of ['en', 'hu', 'de']) {
+      const file = CASE_STUDY.replace('/en/', `/${locale}/`);
+      await edit(root, file, (text) => text.replace('src: /images/covers/case-producer-plants.svg', 'src: /images/covers/plant.jpg'));
+      alts[locale] = /^ {2}alt: "?(.*?)"?$/m.exec(await readFile(path.join(root, file), 'utf8'))![1]!;
+    }
+    const out = await tempDir();
+    await build({ root, out });
+    const page = await readFile(path.join(out, 'producer-plants/index.html'), 'utf8');
+    expect(page).toContain('<meta property="og:image" content="https://www.kestrelbyte.example/images/covers/plant.jpg"/>');
+    expect(page).toContain('<meta property="og:image:width" content="1600"/>');
+    expect(page).toContain('<meta property="og:image:height" content="900"/>');
+    expect(page).toContain('<meta property="og:image:type" content="image/jpeg"/>');
+    expect(page).toContain(`<meta property="og:image:alt" content="${alts.en!.replace(/'/g, '&#x27;')}"/>`);
+    // The header's cover is the page's first large image: preloaded as AVIF, fetched first.
+    expect(page).toMatch(/<link rel="preload" as="image" type="image\/avif" imagesrcset="\/_sitegen\/assets\/images\/plant-[^"]+" imagesizes="\(min-width: 60rem\) 30rem, 100vw"/);
+    expect(page).toMatch(/<picture><source type="image\/avif"[^>]*sizes="\(min-width: 60rem\) 30rem, 100vw"\/><source type="image\/webp"[^>]*\/><img class="page-header__cover" src="\/images\/covers\/plant\.jpg"[^>]*width="1200" height="675"[^>]*fetchpriority="high"\/><\/picture>/);
+    // Each locale's alt.
+    const hu = await readFile(path.join(out, 'hu/termelo-uzemek/index.html'), 'utf8');
+    expect(hu).toContain(`<meta property="og:image:alt" content="${alts.hu!.replace(/'/g, '&#x27;')}"/>`);
+    // The hub's card, with the card's sizes (the hub's only card: its first large image).
+    const hub = await readFile(path.join(out, 'case-studies/index.html'), 'utf8');
+    expect(hub).toMatch(/<picture><source type="image\/avif"[^>]*sizes="\(min-width: 64rem\) 24rem, \(min-width: 40rem\) 50vw, 100vw"\/>.*?<img class="card__cover" src="\/images\/covers\/plant\.jpg"[^>]*fetchpriority="high"\/><\/picture>/);
+    // Another page keeps the site's share image.
+    expect(await readFile(path.join(out, 'contact/index.html'), 'utf8')).toContain('content="https://www.kestrelbyte.example/images/share.png"');
+  });
+});
+
 /** How many raster images a cold build encoded: each gave 2 formats x its widths, so count images by the files' stems. */
 function rastersOf(result: Awaited<ReturnType<typeof build>>): number {
   const stems = new Set([...result.files.keys()].filter((file) => file.startsWith('_sitegen/assets/images/')).map((file) => file.replace(/-\d+w-[0-9a-f]{10}\.\w+$/, '')));
