@@ -16,7 +16,7 @@ import { generatedPhoto } from './generated-photo.mjs';
 
 const KB = 1024;
 const CASE_STUDY = { file: 'content/en/case-studies/customer-portal.md', url: '/customer-portal' };
-const BLOG = ['clickup-as-erp', 'eu-energy-policy', 'finance-automation-clickup-n8n', 'sustainable-IT', 'future-energy-supply'];
+const BLOG = ['clickup-as-erp', 'eu-energy-policy', 'finance-automation-clickup-n8n', 'four-day-week-1', 'four-day-week-2'];
 
 /** A copy of the real site's sources. */
 function copySite(repo: string): string {

@@ -1,8 +1,8 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, the
 // cold build of the real site (a fresh process, no template cache), `sitegen check` of its
 // output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
-// Then watch latency, page-weight budgets, image budgets, the Markdown parse, reading pages for the policy and the scale suite.
-// `--only build,watch,budgets,images,markdown,policy,scale`
+// Then watch latency, page-weight budgets, image budgets, site search, the Markdown parse, reading pages for the policy and the scale suite.
+// `--only build,watch,budgets,images,search,markdown,policy,scale`
 // runs some of the parts; other arguments go to the scale suite (`--10k`, `--sizes`, `--runs`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +17,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
-const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'markdown', 'policy', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
+const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
 
 function time(args, before) {
   const samples = [];
@@ -98,6 +98,12 @@ if (parts.includes('images')) {
   const { measureImageBudgets } = await importTs('bench/image-budgets.ts');
   console.log('');
   for (const line of await measureImageBudgets(repo)) console.log(line);
+}
+
+// Site search: the time the search step adds and the index's size, real site and 1,000 x 3 (bench/search.mjs).
+if (parts.includes('search')) {
+  console.log('');
+  execFileSync(process.execPath, [path.join(repo, 'bench/search.mjs')], { stdio: 'inherit' });
 }
 
 // The engine's Markdown parse against remark-gfm's own (bench/markdown-parse.mjs).

@@ -1,4 +1,5 @@
 import type { BuildInfo } from './artifacts/build-info';
+import type { SearchIndexes } from './search/search-index';
 import type { Header } from './artifacts/security-headers';
 import type { OutputFiles } from './base/output-paths';
 import type { BuildSession } from './cache/build-session';
@@ -13,6 +14,7 @@ import { loadContent } from './steps/content-step';
 import { parseSite } from './steps/parse-step';
 import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
+import { indexForSearch } from './steps/search-step';
 import { renderSite } from './steps/render-step';
 import { closeRun, startRun } from './steps/run';
 import { warnOfOutdatedTranslations } from './steps/translations-step';
@@ -45,6 +47,8 @@ export interface BuildResult extends BuildInfo {
   timings: ReadonlyArray<readonly [step: string, ms: number, residentMb: number]>;
   /** Raster image encodings this build ran, and images whose encodings came from the cache (a warm build encodes none). */
   images: { encoded: number; reused: number };
+  /** Each locale's search index (`search.enabled`): the URL of its bundle, its pages and bytes. */
+  search: Pick<SearchIndexes, 'bundles' | 'stats'> | undefined;
   /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
   threads: { markdownWorkers: number; readAhead: boolean; largeBuild: boolean; pageWorkers: number };
 }
@@ -80,11 +84,12 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
     const plan = await planSite(run, read, parsed); // 3. every page, and where old URLs lead
     const loaded = await loadContent(run, read, parsed, plan); // 4. front matter, templates, validation; bodies arriving
     const view = await viewOfPages(run, read, parsed, plan, loaded); // 5. what every page renders from; release and build id
-    const { rendered, artifacts, written } = await intoOutput(view.output, async () => {
+    const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
       const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile); // 6. pages into the output as their bodies arrive
-      const artifacts = await buildSiteArtifacts(run, read, parsed, plan, loaded, view, rendered); // 7. error pages, JSON, sitemap, feeds, headers
+      const search = await indexForSearch(run, plan, view, rendered); // 6b. the search index of each locale, from the pages as written
+      const artifacts = await buildSiteArtifacts(run, read, parsed, plan, loaded, view, rendered, search); // 7. error pages, JSON, sitemap, feeds, headers
       const written = await writeSite(view.output, artifacts.files); // 8. the rest written, the output swapped in
-      return { rendered, artifacts, written };
+      return { rendered, artifacts, written, search };
     });
     await saveCache(run, read, parsed, plan, loaded); // 9. what this build learned, for the next one
 
@@ -107,6 +112,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       warnings: run.warnings,
       timings: run.timings.laps,
       images: { encoded: view.images.encoded, reused: view.images.reused },
+      search: search && { bundles: search.bundles, stats: search.stats },
       threads: { markdownWorkers, readAhead: run.readAhead !== undefined && markdownWorkers > 0, largeBuild: read.large, pageWorkers: run.pageWorkers?.count ?? 0 },
     };
   } finally {

@@ -19,9 +19,14 @@ export function buildArtifacts(
   info: BuildInfo,
   /** Watch mode: payloads of pages whose plan and data are the same objects as before. */
   known?: WeakMap<object, { data: unknown; headings: unknown; json: string }>,
+  /**
+   * Each locale's search bundle (\`search/\`), named in \`latest.json\`, which the search box reads
+   * when opened: the pages do not name it, so a new index does not change every page.
+   */
+  search?: Record<Locale, string>,
 ): OutputFiles {
   const files: OutputFiles = new Map();
-  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp }));
+  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp, ...(search ? { search } : {}) }));
   files.set(`${BUILDS_DIR}/meta/${info.release}.json`, JSON.stringify(routeManifest(pages, info)));
   for (const page of pages) {
     const { data, headings } = contentOf(content, page.routeId, page.locale);

@@ -51,7 +51,8 @@ export function contentSecurityPolicy(site: SiteSettings, inline: InlineSources)
   if (inline.styleAttributes.length > 0) styles.push("'unsafe-hashes'", ...inline.styleAttributes);
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'", ...inline.scripts, ...(analytics ? [new URL(analytics.scriptUrl).origin] : [])]],
+    // Site search runs Pagefind's WebAssembly, which needs 'wasm-unsafe-eval' (it allows compiling WebAssembly, not eval of script).
+    ['script-src', ["'self'", ...(site.search.enabled ? ["'wasm-unsafe-eval'"] : []), ...inline.scripts, ...(analytics ? [new URL(analytics.scriptUrl).origin] : [])]],
     ['style-src', styles.length > 0 ? styles : ["'none'"]],
     ['img-src', ["'self'", ...inline.imageSources, ...(analytics ? GA4_IMAGES : [])]],
     // The site's own typeface, self-hosted; no font from another host.

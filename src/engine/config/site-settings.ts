@@ -118,6 +118,17 @@ const SiteSettingsSchema = z.strictObject({
     })
     .prefault({}),
   /**
+   * Search across the site (`search/`, docs/content.md "Search"): a Pagefind index per locale,
+   * made from the built pages. `exclude` names routes whose pages are not found (legal pages);
+   * pages of `noindex` templates (contact results) and the error pages never are.
+   */
+  search: z
+    .strictObject({
+      enabled: z.boolean().default(false),
+      exclude: z.array(z.string().min(1)).default([]),
+    })
+    .prefault({}),
+  /**
    * Which locale the others translate, and which front matter fields are translated
    * (`docs/translations.md`): without `fields`, every field's text except dates.
    */

@@ -45,6 +45,12 @@ export const CATALOGUE = {
     example: 'content/site.yaml:22:13: error: shareImage /images/share.png is not a file in public/ [config/share-image]',
     fix: 'Put a 1200x630 PNG or JPEG in `public/` at that path (`npm run share-image` makes one), or correct `shareImage`.',
   },
+  'config/search-exclude': {
+    severity: 'error',
+    title: 'search.exclude names no route',
+    example: 'content/site.yaml:58:15: error: search.exclude names "imprnt", which is no route [config/search-exclude]',
+    fix: 'Name a route id of `content/routes.yaml`: its pages in every locale are left out of the site search.',
+  },
   'config/default-locale': {
     severity: 'error',
     title: 'The default locale is not one of the locales',

@@ -14,6 +14,7 @@ import type { RenderedSite } from './render-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
 import { placeImageProblems } from './render-step';
+import type { SearchIndexes } from '../search/search-index';
 
 /** The files besides the pages, and the headers every response carries. */
 export interface SiteArtifacts {
@@ -26,7 +27,16 @@ export interface SiteArtifacts {
  * sitemap and feeds, the redirects, the browser bundle and the files of `public/`; then the
  * security headers, from what every page and the other HTML files contain.
  */
-export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent, view: PageView, rendered: RenderedSite): Promise<SiteArtifacts> {
+export async function buildSiteArtifacts(
+  run: BuildRun,
+  read: ReadSite,
+  parsed: ParsedSite,
+  plan: SitePlan,
+  loaded: LoadedContent,
+  view: PageView,
+  rendered: RenderedSite,
+  search?: SearchIndexes,
+): Promise<SiteArtifacts> {
   const { problems, session, config } = run;
   const { info, renderInput, feeds } = view;
   const { site } = config;
@@ -35,12 +45,13 @@ export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: 
   const files = mergeOutputs(
     [
       renderErrorPages(renderInput, problems, view.reuse),
-      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads),
+      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads, search?.bundles),
       buildSearchFiles(pages, feeds, { content, siteUrl: site.url, companyName: site.company.name, timestamp: info.timestamp, indexed: view.indexed, locales: site.locales }),
       redirectFiles(plan.redirects, site, parsed.catalog),
       loaded.widgets.files,
       view.assets.files,
       view.images.files,
+      search?.files ?? new Map(),
     ],
     new Set(pages.map((page) => page.outputPath)),
     config.root,

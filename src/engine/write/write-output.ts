@@ -1,7 +1,7 @@
 import { contentHash } from '../base/content-hash';
 import * as fs from 'node:fs';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { assertReplaceable, clearSwap, folderKey, forgetManifest, keepManifests, layoutOf, manifestOf, repairOutput, swapSteps, writeManifest, writeSwap, type OutputLayout } from './output-folder';
@@ -109,6 +109,13 @@ export class Output {
       if (known.has(name)) await unlinkQuickly(path.join(this.layout.standby, name));
       await linkQuickly(liveFile, path.join(this.layout.standby, name));
     });
+  }
+
+  /** A file of the new output as written so far (a page, for the search index): read once every write before it is done. */
+  async read(name: string): Promise<string> {
+    await this.writing!.queue.drain();
+    const standby = path.join(this.layout.standby, name);
+    return readFile(standby, 'utf8');
   }
 
   /** Deletes what the new output no longer has, records the copy's manifest and swaps it in. */

@@ -1,0 +1,45 @@
+import type { Problems } from '../diagnostics/diagnostic';
+import { locate, parseYamlSource } from '../read/yaml-source';
+import { buildSearchIndexes, type SearchIndexes, type SearchPage } from '../search/search-index';
+import type { RenderedSite } from './render-step';
+import type { SitePlan } from './plan-step';
+import type { BuildRun } from './run';
+import type { PageView } from './view-step';
+
+/**
+ * Step 6b, once every page is written: the search index of each locale (`search/`), from the
+ * pages as written, when `search.enabled`. Found are the pages at their canonical URL (once
+ * per route and locale), except those of `noindex` templates (contact results; the error
+ * pages are no planned pages) and the routes `search.exclude` names.
+ */
+export async function indexForSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<SearchIndexes | undefined> {
+  const { config, problems } = run;
+  const { search } = config.site;
+  if (!search.enabled) return undefined;
+  checkExcluded(search.exclude, new Set(plan.pages.map((page) => page.routeId)), config.siteFile, problems);
+  problems.throwIfAny();
+  const excluded = new Set(search.exclude);
+  const found = plan.pages.filter((page) => page.url === page.canonical && view.indexed(page) && !excluded.has(page.routeId));
+  async function* pages(): AsyncGenerator<SearchPage> {
+    for (const page of found) {
+      const held = rendered.rendered.get(page.outputPath);
+      const html = held === undefined ? await view.output!.read(page.outputPath) : typeof held === 'string' ? held : Buffer.from(held).toString('utf8');
+      yield { url: page.url, locale: page.locale, html };
+    }
+  }
+  const indexes = await buildSearchIndexes(pages(), config.site.locales.all);
+  run.timings.lap('search index');
+  return indexes;
+}
+
+/** A route `search.exclude` names must be one of the route table: an error at its line in site.yaml. */
+function checkExcluded(exclude: readonly string[], routes: ReadonlySet<string>, siteFile: { path: string; text: string }, problems: Problems): void {
+  exclude.forEach((routeId, index) => {
+    if (routes.has(routeId)) return;
+    const source = parseYamlSource(siteFile.text, siteFile.path, problems);
+    problems.add('config/search-exclude', `search.exclude names "${routeId}", which is no route`, {
+      ...(source ? locate(source, ['search', 'exclude', index]) : { file: siteFile.path }),
+      hint: 'name a route id of content/routes.yaml (the pages of every locale of that route are left out of search)',
+    });
+  });
+}

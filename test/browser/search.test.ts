@@ -1,0 +1,68 @@
+/**
+ * The search index in Chromium, under the security policy the build wrote (the test server
+ * enforces `_headers`): each locale's Pagefind bundle, loaded as the search box loads it (the
+ * URL from `latest.json`, then `pagefind.js`), finds words by their stem in that locale only.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from '../helpers/browser';
+import { siteWithSearch } from '../helpers/search-site';
+import { browserSuite } from './setup';
+
+const suite = browserSuite({ root: siteWithSearch });
+
+/**
+ * The URLs a search on `page` finds with its own locale's bundle. Written as a string: the test
+ * runner would rewrite an `import()` inside a function.
+ */
+async function search(page: Page, term: string): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const latest = await (await fetch('/_sitegen/builds/latest.json')).json();
+    const locale = document.documentElement.lang.split('-')[0];
+    const pagefind = await import(latest.search[locale] + 'pagefind.js');
+    const found = await pagefind.search(${JSON.stringify(term)});
+    return Promise.all(found.results.map(async (result) => (await result.data()).url));
+  })()`);
+}
+
+async function open(url: string): Promise<{ page: Page; violations: string[] }> {
+  const context = await newContext(suite.browser);
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|violates/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(`${suite.server.url}${url}`, { waitUntil: 'networkidle' });
+  return { page, violations };
+}
+
+describe('site search in Chromium', () => {
+  it('finds the Hungarian case study by a suffixed form of a word it uses, and only Hungarian pages', async () => {
+    const { page, violations } = await open('/hu/kapcsolat');
+    // "ügyfélportálokat" (customer portals, accusative plural) is on no page: its stem is.
+    const found = await search(page, 'ügyfélportálokat');
+    expect(found).toContain('/hu/ugyfelportal');
+    expect(found.filter((url) => !/^\/hu(\/|$)/.test(url))).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  it('finds the German case study by another form of a compound it uses, and only German pages', async () => {
+    const { page, violations } = await open('/de/kontakt');
+    // "Kundenportals" (genitive) is on no page; "Kundenportal" is.
+    const found = await search(page, 'Kundenportals');
+    expect(found).toContain('/de/kundenportal');
+    expect(found.filter((url) => !/^\/de(\/|$)/.test(url))).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  it('finds nothing of another locale, and no legal page', async () => {
+    const { page } = await open('/contact');
+    expect(await search(page, 'Kundenportal')).toEqual([]);
+    expect(await search(page, 'ügyfélportál')).toEqual([]);
+    const english = await search(page, 'portal');
+    expect(english).toContain('/customer-portal');
+    expect(english.filter((url) => /^\/(hu|de)(\/|$)/.test(url))).toEqual([]);
+    const { page: hungarian } = await open('/hu/kapcsolat');
+    expect((await search(hungarian, 'adatkezelés')).filter((url) => url === '/hu/adatvedelem')).toEqual([]);
+  });
+});
