@@ -66,3 +66,41 @@ describe('site search in Chromium', () => {
     expect((await search(hungarian, 'adatkezelés')).filter((url) => url === '/hu/adatvedelem')).toEqual([]);
   });
 });
+
+describe('the search box in the header', () => {
+  it('loads no search file until opened, then only its locale’s; works from the keyboard; announces the count and a localized "no results"', async () => {
+    const context = await newContext(suite.browser);
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${suite.server.url}/hu/kapcsolat`, { waitUntil: 'networkidle' });
+    const bundles = () => requested.filter((url) => url.includes('/_sitegen/assets/search-'));
+    expect(bundles()).toEqual([]);
+
+    // From the keyboard: focus the button, open it with Enter, type in the field it focuses.
+    const button = page.locator('.site-search summary');
+    await button.focus();
+    await page.waitForSelector('sitegen-island[data-island="SiteSearch"][data-hydrated]');
+    await page.keyboard.press('Enter');
+    const field = page.getByRole('searchbox', { name: 'Keresés az oldalon' });
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.type('ügyfélportálokat');
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toMatch(/^\d+ találat$/);
+    const links = await page.locator('.site-search__results a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toContain('/hu/ugyfelportal');
+    expect(links.filter((url) => !/^\/hu(\/|$)/.test(url ?? ''))).toEqual([]);
+    expect(bundles().length).toBeGreaterThan(0);
+    expect(bundles().filter((url) => !url.includes('/search-hu-'))).toEqual([]);
+    expect(await page.getByRole('search').count()).toBe(1);
+
+    await field.fill('xyzzyqwv');
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Nincs találat erre: „xyzzyqwv”. Próbáljon egy másik szót.');
+
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.site-search').evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
 import type { Cover } from '../fields';
 import { coverShareImage } from '../components/Cover';
+import { SEARCH_STYLES } from '../components/search-styles';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
 import { loaderBootstrap } from '../../shared/loader-bootstrap';
@@ -97,6 +98,7 @@ export function Document(props: DocumentProps) {
         ) : (
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
+        {site.search.enabled && <style dangerouslySetInnerHTML={{ __html: SEARCH_STYLES }} />}
         {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>

@@ -3,6 +3,7 @@ import { Logo } from '../components/Logo';
 import { Island } from '../components/Island';
 import { homeUrl } from '../../shared/locales';
 import LocaleSwitcher from '../../widgets/islands/LocaleSwitcher';
+import SiteSearch from '../../widgets/islands/SiteSearch';
 
 /** Main navigation entries: route id and message key. */
 const NAV: ReadonlyArray<readonly [string, string]> = [
@@ -47,6 +48,8 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
           {entries(false)}
         </nav>
         <div className="site-header__actions">
+          {/* Site search (site.yaml `search`): its script loads on the first interaction, its index only once opened. */}
+          {site.search.enabled && <Island name="SiteSearch" component={SiteSearch} props={{}} strategy="interaction" i18n={i18n} assets={assets} />}
           <Island
             name="LocaleSwitcher"
             component={LocaleSwitcher}

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, BuildFailure, type BuildResult } from '../../../src/engine';
+import { build, BuildFailure, BuildSession, type BuildResult } from '../../../src/engine';
 import { copySite, edit, lineOf, tempDir } from '../../helpers/site';
 import { siteWithSearch } from '../../helpers/search-site';
 
@@ -78,5 +78,28 @@ describe('the search index', () => {
     );
     expect(failure).toBeInstanceOf(BuildFailure);
     expect((failure as BuildFailure).errors.map((e) => [e.code, e.line])).toEqual([['config/search-exclude', lineOf(changed, 'exclude: [imprint, imprnt]')]]);
+  });
+
+  it('follows an edit in a watch session: the new word is found, the changed page only in its locale', async () => {
+    const root = await siteWithSearch();
+    const session = new BuildSession();
+    try {
+      const first = await build({ root, write: false, session });
+      const file = 'content/hu/case-studies/customer-portal.md';
+      await edit(root, file, (text) => `${text}\nA kvarcóra-javítás is a portálon intézhető.\n`);
+      session.changed = new Set([path.join(root, file)]);
+      const second = await build({ root, write: false, session });
+      // Only the Hungarian index changed; it holds the new word.
+      expect(second.search!.bundles.hu).not.toBe(first.search!.bundles.hu);
+      expect(second.search!.bundles.en).toBe(first.search!.bundles.en);
+      expect(second.search!.bundles.de).toBe(first.search!.bundles.de);
+      const latest = JSON.parse(second.files.get('_sitegen/builds/latest.json') as string) as { search: Record<string, string> };
+      expect(latest.search.hu).toBe(second.search!.bundles.hu);
+      const fragments = [...second.files].filter(([name]) => name.startsWith(`${second.search!.bundles.hu!.slice(1)}fragment/`));
+      const texts = fragments.map(([, bytes]) => gunzipSync(bytes as Uint8Array).toString('utf8'));
+      expect(texts.some((text) => text.includes('kvarcóra'))).toBe(true);
+    } finally {
+      await session.dispose();
+    }
   });
 });
