@@ -15,7 +15,8 @@ function describeErrors(failure: unknown): string {
 }
 
 describe('images in a build', () => {
-  it('serves a Markdown photo as AVIF and WebP encodings, encodes nothing on a warm build, and writes what a build without the cache writes', async () => {
+  // Five builds and a photo's encodings: more than the default time on a shared machine.
+  it('serves a Markdown photo as AVIF and WebP encodings, encodes nothing on a warm build, and writes what a build without the cache writes', { timeout: 300_000 }, async () => {
     const root = await smallSite();
     const out = await tempDir();
     // The site's own raster images (logo, share image) are encoded by this first build.
@@ -49,7 +50,7 @@ describe('images in a build', () => {
     expect(await snapshotTree(out)).toEqual(await snapshotTree(uncached));
   });
 
-  it('encodes again when the settings change what is encoded', async () => {
+  it('encodes again when the settings change what is encoded', { timeout: 240_000 }, async () => {
     const root = await smallSite();
     await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 2400, height: 1600, seed: 7 }));
     await edit(root, CASE_STUDY, (text) => `${text}\n![The plant's control room](${PHOTO})\n`);
@@ -65,7 +66,7 @@ describe('images in a build', () => {
 });
 
 describe('a photo as cover', () => {
-  it('is the page header\'s lead image, the hub card\'s picture and the page\'s og:image, with its own size and alt in each locale', async () => {
+  it('is the page header\'s lead image, the hub card\'s picture and the page\'s og:image, with its own size and alt in each locale', { timeout: 180_000 }, async () => {
     const root = await smallSite();
     await writeFile(path.join(root, 'public/images/covers/plant.jpg'), await generatedPhoto({ width: 1600, height: 900, seed: 3 }));
     const alts: Record<string, string> = {};
