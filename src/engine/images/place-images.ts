@@ -27,7 +27,8 @@ type Attributes = Array<[name: string, value: string | undefined]>;
  * Gives every `<img>` of a page of the site (Markdown or template) what the file says:
  * `width` and `height` (a template's own are kept when they have the file's proportions, as the
  * size it shows the image at), `decoding="async"`, and `loading="lazy"` except for the page's
- * first large image, which gets `fetchpriority="high"`. A raster image becomes a `<picture>`
+ * first large image, which gets `fetchpriority="high"`, and an image the template gave
+ * `fetchpriority="low"` (wanted with the page, but after the rest). A raster image becomes a `<picture>`
  * with its AVIF and WebP encodings (`srcset`, `sizes`) before the `<img>` of the original file.
  * The preload of a raster lead image names its AVIF encodings. Images outside the site
  * (another origin, `data:`) are left as written; `problems` lists the site's images that are
@@ -57,6 +58,10 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
       leadTaken = true;
       remove(attributes, 'loading');
       set(attributes, 'fetchpriority', 'high');
+    } else if (get(attributes, 'fetchpriority') === 'low') {
+      // A small image the template wants with the page, after everything else (the language
+      // menu's visible flag): lazy, it would wait for layout, a round trip before it shows.
+      remove(attributes, 'loading');
     } else {
       set(attributes, 'loading', 'lazy');
       if (get(attributes, 'fetchpriority') === 'high') remove(attributes, 'fetchpriority');

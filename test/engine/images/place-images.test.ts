@@ -44,8 +44,10 @@ describe('placing images', () => {
   });
 
   it("keeps a template's display size when it has the file's proportions, and fixes the height when not", () => {
-    const { html } = placeImages('<img src="/flags/en.svg" alt="" width="20" height="15"/><img src="/images/hero.svg" alt="" width="600" height="300"/>', catalogue);
-    const [flag, hero] = imgs(html);
+    const { html } = placeImages('<img src="/flags/en.svg" alt="" width="20" height="15"/><img src="/images/hero.svg" alt="" width="600" height="300"/><img src="/flags/en.svg" alt="" width="20" height="15" fetchpriority="low"/>', catalogue);
+    const [flag, hero, visibleFlag] = imgs(html);
+    // Low priority, not lazy: wanted with the page, after the rest.
+    expect(visibleFlag).toBe('<img src="/flags/en.svg" alt="" width="20" height="15" fetchpriority="low" decoding="async"/>');
     expect(flag).toContain('width="20" height="15"');
     expect(flag).toContain('loading="lazy"');
     expect(flag).not.toContain('fetchpriority');
