@@ -26,7 +26,15 @@ export interface PageInfo {
   parent: string | undefined;
   /** Kept out of search results and the sitemap (its template's `noindex`). */
   noindex?: boolean;
+  /**
+   * Set only in a preview build (`--drafts`, `--future`, `sitegen watch`) on a page that is not
+   * published yet: the page shows it as a visible label. A production build never has it.
+   */
+  preview?: PreviewLabel;
 }
+
+/** Why a page of a preview build is not published: a draft, or scheduled for a later time. */
+export type PreviewLabel = { kind: 'draft' } | { kind: 'scheduled'; publishDate: string };
 
 /** A feed a page links in its head. */
 export interface FeedLink {

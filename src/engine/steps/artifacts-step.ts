@@ -34,7 +34,7 @@ export async function buildSiteArtifacts(run: BuildRun, read: ReadSite, parsed: 
   const files = mergeOutputs(
     [
       renderErrorPages(renderInput, problems, view.reuse),
-      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads),
+      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads, config.preview),
       buildSearchFiles(pages, feeds, { content, siteUrl: site.url, companyName: site.company.name, timestamp: info.timestamp, indexed: view.indexed, locales: site.locales }),
       redirectFiles(plan.redirects, site, parsed.catalog),
       loaded.widgets.files,
