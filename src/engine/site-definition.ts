@@ -12,6 +12,7 @@ import { Problems, type SiteError } from './diagnostics/diagnostic';
 import { compareLocales, readLocaleFile, type Message } from './messages/messages';
 import { planPages, type PagePlan } from './plan/plan-pages';
 import { parseRouteTable, type Route } from './plan/route-table';
+import { paginatedPages } from './plan/pagination';
 import { readSiteDefinition as readDefinitionFiles } from './read/read-sources';
 
 /**
@@ -59,7 +60,8 @@ export async function readSiteDefinition(options: UserOptions = {}): Promise<Sit
   const planned = routes && planPages(routes, locales, problems);
   if (!routes || !planned) return { config, routes, pages: planned, publication: undefined, problems: problems.errors };
   const publication = await publicationOfOutput(config, routes);
-  const pages = publishedPages(planned, publishedRoutes(routes, publication), publication);
+  const published = publishedRoutes(routes, publication);
+  const pages = paginatedPages(publishedPages(planned, published, publication), published, locales, problems);
   return { config, routes, pages, publication, problems: problems.errors };
 }
 

@@ -31,6 +31,19 @@ export interface PageInfo {
    * published yet: the page shows it as a visible label. A production build never has it.
    */
   preview?: PreviewLabel;
+  /** Set on every page of a paginated hub (`paginate:` in the route table): which of its pages this is. */
+  pagination?: Pagination;
+}
+
+/** One page of a hub that lists its children on numbered pages. */
+export interface Pagination {
+  /** 1-based; page 1 is at the hub's own path. */
+  page: number;
+  pages: number;
+  /** The most children one page lists: page n lists `children.slice((n - 1) * size, n * size)`. */
+  size: number;
+  /** The canonical URL of each page, page 1 first (`/blog`, `/blog/page/2`, …), in this page's locale. */
+  urls: readonly string[];
 }
 
 /** Why a page of a preview build is not published: a draft, or scheduled for a later time. */

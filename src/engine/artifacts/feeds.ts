@@ -27,7 +27,8 @@ export const FEED_TYPE = 'application/atom+xml';
  * unprefixed URLs. A route whose URL is the feed's is an error.
  */
 export function planFeeds(pages: readonly PagePlan[], inFeed: (page: PagePlan) => boolean, problems: Problems): FeedPlan[] {
-  const canonical = pages.filter((page) => page.url === page.canonical);
+  // A paginated hub has one feed, at its first page's URL.
+  const canonical = pages.filter((page) => page.url === page.canonical && (page.pagination?.page ?? 1) === 1);
   const byUrl = new Map(pages.map((page) => [page.url, page]));
   // The feed entries of each hub and locale, in page order: one pass, not one per hub.
   const children = new Map<string, PagePlan[]>();

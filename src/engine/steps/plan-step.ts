@@ -6,6 +6,7 @@ import { planPages, type PagePlan } from '../plan/plan-pages';
 import { planRedirects, type RedirectPlan } from '../plan/plan-redirects';
 import { decidePublication, publishedPages, publishedRoutes, type Publication } from '../plan/publication';
 import { parseRedirectsFile } from '../plan/redirects-file';
+import { paginatedPages } from '../plan/pagination';
 import type { Route } from '../plan/route-table';
 import type { ParsedSite } from './parse-step';
 import type { ReadSite } from './read-step';
@@ -13,7 +14,7 @@ import { settledOrErrors, type BuildRun } from './run';
 
 /** What step 3 planned. */
 export interface SitePlan {
-  /** The pages this build writes: every route in every locale and URL form, less the pages that are out. */
+  /** The pages this build writes: every route in every locale and URL form, less the pages that are out, with the numbered pages of paginated hubs. */
   pages: readonly PagePlan[];
   /** Every page of the route table, out or not: links in Markdown resolve against them, so a body's HTML does not depend on what is published. */
   allPages: readonly PagePlan[];
@@ -67,9 +68,10 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   const dated = [...fields.values()].some((data) => data?.publishDate !== undefined || data?.expiryDate !== undefined);
   const publication = decidePublication(parsed.routes, (route, locale) => fields.get(`${route.id}\0${locale}`), dated ? (await timing).timestamp : Number.NaN, config.preview);
   const routes = publishedRoutes(parsed.routes, publication);
-  const pages = publishedPages(allPages, routes, publication);
-
   const errorsBefore = problems.errors.length;
+  // Hubs' numbered pages, by the children each has in each locale once drafts are out.
+  const pages = paginatedPages(publishedPages(allPages, routes, publication), routes, locales, problems);
+
   const file = sources.redirects;
   const rules = file ? run.once('redirect rules', file.text, () => parseRedirectsFile(file.text, file.path, problems)) : [];
   const previous = await settledOrErrors(run.previous, problems);

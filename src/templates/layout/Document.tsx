@@ -59,12 +59,15 @@ export function Document(props: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {props.head}
+        {page?.preview && <style dangerouslySetInnerHTML={{ __html: PREVIEW_LABEL_CSS }} />}
         {/* Only the unprefixed home chooses a language, before anything is painted. */}
         {page?.url === '/' && <script dangerouslySetInnerHTML={{ __html: detectLocaleScript(site.locales) }} />}
         <title>{bareTitle || title === site.company.name ? title : `${title} | ${fullTitle}`}</title>
         <meta name="description" content={description} />
         {noindex && <meta name="robots" content="noindex" />}
         {page && <link rel="canonical" href={site.url + page.canonical} />}
+        {page?.pagination && page.pagination.page > 1 && <link rel="prev" href={site.url + page.pagination.urls[page.pagination.page - 2]} />}
+        {page?.pagination && page.pagination.page < page.pagination.pages && <link rel="next" href={site.url + page.pagination.urls[page.pagination.page]} />}
         {/* A locale whose page is out of the build (a draft, scheduled) has no alternate. */}
         {page &&
           site.locales.all.map(({ code }) => page.alternates[code] !== undefined && <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
@@ -148,6 +151,13 @@ export function PageBody(props: DocumentProps) {
     </>
   );
 }
+
+/**
+ * The label's style goes with the pages that show it, not into site.css: production pages never
+ * do, and the inlined stylesheet is near its limit (docs/design.md). Hashed into the policy as
+ * every inline style is.
+ */
+const PREVIEW_LABEL_CSS = '.preview-label{margin:0;padding:.5rem 1rem;background:#fde68a;color:#1c1917;font-weight:600;text-align:center}';
 
 /**
  * What a preview build (`--drafts`, `--future`, `sitegen watch`) shows on a page that is not

@@ -37,6 +37,7 @@ describe('the pages a build publishes', () => {
     content: `blog/${id}`,
     parent: 'blog',
     paths: Object.fromEntries(SITE_LOCALES.all.map(({ code }) => [code, `/${id}-${code}`])),
+    pagination: undefined,
     at: {} as Route['at'],
   });
   const routes = [route('kept'), route('partial'), route('draft')];

@@ -1,0 +1,78 @@
+import { localizedUrl, type Locale, type SiteLocales } from '../../shared/locales';
+import type { Problems } from '../diagnostics/diagnostic';
+import { canonicalUrl, outputPathOf, type PagePlan } from './plan-pages';
+import type { Route } from './route-table';
+
+/**
+ * The pages of paginated hubs (`paginate:` in the route table), planned once the build knows
+ * which children each hub has in each locale (the published routes): page 1 stays at the hub's
+ * path and gets its `pagination`; pages 2..n follow at `<hub>/<segment>/<n>` in every URL form
+ * of the hub's locale, each its own canonical, with alternates in the locales that have as many
+ * pages. `/blog/page/1` is never planned. A page URL a route already has is an error at the
+ * hub's `paginate:`.
+ */
+export function paginatedPages(pages: readonly PagePlan[], routes: readonly Route[], locales: SiteLocales, problems: Problems): PagePlan[] {
+  const hubs = routes.filter((route) => route.pagination !== undefined);
+  if (hubs.length === 0) return [...pages];
+  const counts = childCounts(routes);
+  const byHub = new Map(hubs.map((hub) => [hub.id, hub]));
+  const taken = new Set(pages.map((page) => page.url));
+  const result: PagePlan[] = [];
+  const extra: PagePlan[] = [];
+  for (const page of pages) {
+    const hub = byHub.get(page.routeId);
+    if (!hub) {
+      result.push(page);
+      continue;
+    }
+    const { size, segments } = hub.pagination!;
+    const pageCount = (locale: Locale) => Math.max(1, Math.ceil((counts.get(`${hub.id}\0${locale}`) ?? 0) / size));
+    const pages = pageCount(page.locale);
+    const numbered = (locale: Locale, n: number, prefixed: boolean) => (n === 1 ? localizedUrl(hub.paths[locale]!, locale, prefixed) : numberedUrl(localizedUrl(hub.paths[locale]!, locale, prefixed), segments[locale]!, n));
+    const canonicalOf = (locale: Locale, n: number) => (n === 1 ? canonicalUrl(hub, locale, locales) : numberedUrl(canonicalUrl(hub, locale, locales), segments[locale]!, n));
+    const urls = Array.from({ length: pages }, (_, index) => canonicalOf(page.locale, index + 1));
+    result.push({ ...page, pagination: { page: 1, pages, size, urls } });
+    for (let n = 2; n <= pages; n++) {
+      const url = numbered(page.locale, n, page.prefixed);
+      if (taken.has(url)) {
+        problems.add('routes/url-taken', `page ${n} of hub "${hub.id}" in ${page.locale} has the URL ${url}, which another page already has`, {
+          ...hub.at.paginate,
+          hint: `choose another pagination.path for ${page.locale} in content/routes.yaml, or another path for the route that has ${url}`,
+        });
+        continue;
+      }
+      taken.add(url);
+      // Page n of the other locales that have an n-th page.
+      const alternates = Object.fromEntries(Object.keys(page.alternates).filter((locale) => pageCount(locale) >= n).map((locale) => [locale, canonicalOf(locale, n)]));
+      extra.push({
+        ...page,
+        url,
+        canonical: canonicalOf(page.locale, n),
+        alternates,
+        outputPath: outputPathOf(url, 'index.html'),
+        payloadPath: outputPathOf(url, '_payload.json'),
+        pagination: { page: n, pages, size, urls },
+      });
+    }
+  }
+  // After every route's own pages: the first page of a route stays the one links resolve to.
+  return [...result, ...extra];
+}
+
+/** `/blog` + `page` + 2 -> `/blog/page/2`; the home `/` -> `/page/2`. */
+function numberedUrl(base: string, segment: string, n: number): string {
+  return `${base === '/' ? '' : base}/${segment}/${n}`;
+}
+
+/** How many children each route has in each locale (`<route id>\0<locale>`): what its hub lists. */
+function childCounts(routes: readonly Route[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const route of routes) {
+    if (route.parent === undefined) continue;
+    for (const locale of Object.keys(route.paths)) {
+      const key = `${route.parent}\0${locale}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
