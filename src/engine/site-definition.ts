@@ -13,6 +13,7 @@ import { compareLocales, readLocaleFile, type Message } from './messages/message
 import { planPages, type PagePlan } from './plan/plan-pages';
 import { parseRouteTable, type Route } from './plan/route-table';
 import { paginatedPages } from './plan/pagination';
+import { tagPages, tagsIn } from './plan/tag-pages';
 import { readSiteDefinition as readDefinitionFiles } from './read/read-sources';
 
 /**
@@ -59,9 +60,10 @@ export async function readSiteDefinition(options: UserOptions = {}): Promise<Sit
   const routes = files.routes && parseRouteTable(files.routes.text, files.routes.path, locales, problems);
   const planned = routes && planPages(routes, locales, problems);
   if (!routes || !planned) return { config, routes, pages: planned, publication: undefined, problems: problems.errors };
-  const publication = await publicationOfOutput(config, routes);
+  const { publication, fieldsOf } = await publicationOfOutput(config, routes);
   const published = publishedRoutes(routes, publication);
-  const pages = paginatedPages(publishedPages(planned, published, publication), published, locales, problems);
+  const tagsOf = (route: Route, locale: string) => tagsIn(fieldsOf(route, locale));
+  const pages = paginatedPages(tagPages(publishedPages(planned, published, publication), published, tagsOf, problems), published, problems, tagsOf);
   return { config, routes, pages, publication, problems: problems.errors };
 }
 
@@ -70,7 +72,7 @@ export async function readSiteDefinition(options: UserOptions = {}): Promise<Sit
  * that build's time and preview options (its `latest.json`); without a build, with the time a
  * build would take now. Front matter that does not parse leaves its page in: the build reports it.
  */
-async function publicationOfOutput(config: ResolvedConfig, routes: readonly Route[]): Promise<Publication> {
+async function publicationOfOutput(config: ResolvedConfig, routes: readonly Route[]): Promise<{ publication: Publication; fieldsOf: (route: Route, locale: string) => Record<string, unknown> | undefined }> {
   const latestFile = path.join(config.outDir, BUILDS_DIR, 'latest.json');
   let built: { timestamp?: unknown; preview?: Partial<PreviewOptions> } | undefined;
   try {
@@ -85,12 +87,16 @@ async function publicationOfOutput(config: ResolvedConfig, routes: readonly Rout
       : buildTime(config.overrides.timestamp, config.overrides.timestamp === undefined ? await lastCommitTime(config.root) : undefined, () => routes.flatMap((route) => Object.keys(route.paths).map((locale) => contentFile(route, locale))).filter(existsSync)).timestamp;
   const preview: PreviewOptions = built?.preview ? { drafts: built.preview.drafts === true, future: built.preview.future === true } : NO_PREVIEW;
   const ignored = new Problems();
+  const read = new Map<string, Record<string, unknown> | undefined>();
   const fieldsOf = (route: Route, locale: string) => {
     const file = contentFile(route, locale);
+    if (read.has(file)) return read.get(file);
     if (!existsSync(file)) return undefined;
     const split = splitFrontMatter(readFileSync(file, 'utf8'));
     const data = split && parseYamlData(split.frontMatter, file, ignored)?.data;
-    return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    read.set(file, fields);
+    return fields;
   };
-  return decidePublication(routes, fieldsOf, timestamp, preview);
+  return { publication: decidePublication(routes, fieldsOf, timestamp, preview), fieldsOf };
 }

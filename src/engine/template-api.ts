@@ -33,6 +33,17 @@ export interface PageInfo {
   preview?: PreviewLabel;
   /** Set on every page of a paginated hub (`paginate:` in the route table): which of its pages this is. */
   pagination?: Pagination;
+  /** A hub's listing of one tag (`tags: true` in the route table): the tag's id. */
+  tag?: string;
+  /** A hub's tags (`tags: true`): each tag its published children have in this locale, by id, with its listing's URL and how many it lists. */
+  tagCloud?: readonly TagLink[];
+}
+
+/** A tag of a hub's children: its id (its name is the message `tags.<id>`), its listing's canonical URL, its number of pages. */
+export interface TagLink {
+  id: string;
+  url: string;
+  count: number;
 }
 
 /** One page of a hub that lists its children on numbered pages. */

@@ -20,14 +20,17 @@ export const PARTIAL = { id: 'article-partly-out', marker: 'Tallowmere', paths: 
 
 const LOCALES = ['en', 'hu', 'de'] as const;
 
-function article(title: string, marker: string, fields: string, body = ''): string {
+/** The tag only pages that are out have: its listing must not exist in a production build. */
+export const OUT_TAG = 'gdpr';
+
+function article(title: string, marker: string, fields: string, body = '', tag = 'automation'): string {
   return [
     '---',
     `title: "${title} ${marker}"`,
     `description: "An article about ${marker} planning that the editors write ahead of time, with enough words for a description."`,
     'date: 2025-12-01',
     'author: "Kestrelbyte Editorial Team"',
-    `tags: ["${marker}"]`,
+    `tags: [${tag}]`,
     ...(fields ? [fields] : []),
     '---',
     '',
@@ -59,7 +62,7 @@ export async function publicationSite(): Promise<string> {
   for (const [name, entry] of Object.entries(OUT_ARTICLES)) {
     await appendFile(path.join(content, 'routes.yaml'), route(entry.id, `${name}-plan`, entry.paths));
     const link = name === 'draft' ? ` See [the scheduled one](route:${OUT_ARTICLES.scheduled.id}).` : '';
-    for (const locale of LOCALES) await writeFile(path.join(content, locale, 'blog', `${name}-plan.md`), article('Planning notes', entry.marker, entry.fields, link));
+    for (const locale of LOCALES) await writeFile(path.join(content, locale, 'blog', `${name}-plan.md`), article('Planning notes', entry.marker, entry.fields, link, OUT_TAG));
   }
   await appendFile(path.join(content, 'routes.yaml'), route(PARTIAL.id, 'partly-out', PARTIAL.paths));
   for (const locale of LOCALES) {

@@ -193,6 +193,12 @@ export const CATALOGUE = {
     example: 'content/hu/blog/clickup-as-erp.md:24:12: error: link to unknown route "kontakt" [markdown/unknown-route]',
     fix: 'Use an id from `content/routes.yaml`, like `route:contact`.',
   },
+  'content/unknown-tag': {
+    severity: 'error',
+    title: 'A tag without a name in the page\'s language',
+    example: 'content/hu/blog/clickup-as-erp.md:7:17: error: the tag "erp-systems" has no name in hu: locales/hu.json has no message tags.erp-systems [content/unknown-tag]',
+    fix: 'Tags in front matter are ids (`process-design`); name each in every locale file under `tags` (`"process-design": "Folyamattervezés"`), or use a tag that has a name.',
+  },
   'content/unpublished-link': {
     severity: 'error',
     title: 'A published page links a page that is out of the build',

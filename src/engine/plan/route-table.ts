@@ -22,6 +22,11 @@ export interface Route {
    * (`pagination.path` of the table). Undefined for a route that lists everything on one page.
    */
   pagination: { size: number; segments: Readonly<Record<Locale, string>> } | undefined;
+  /**
+   * A hub with a listing per tag of its children (`tags: true` in the table): at
+   * `<hub path>/<segment>/<tag>`, the segment chosen per locale (`tags.path` of the table).
+   */
+  tagging: { segments: Readonly<Record<Locale, string>> } | undefined;
   /** Where the route and its keys are written, for errors found by later stages. */
   at: RouteLocations;
 }
@@ -30,6 +35,8 @@ export interface Route {
 export const DEFAULT_PAGE_SIZE = 12;
 /** The path segment of pages 2..n in the default locale when the table names none (`/blog/page/2`). */
 export const DEFAULT_PAGE_SEGMENT = 'page';
+/** The path segment of tag listings in the default locale when the table names none (`/blog/tag/clickup`). */
+export const DEFAULT_TAG_SEGMENT = 'tag';
 
 export interface RouteLocations {
   route: SourceLocation;
@@ -38,6 +45,8 @@ export interface RouteLocations {
   path(locale: Locale): SourceLocation;
   /** `paginate:` of the route. */
   paginate: SourceLocation;
+  /** `tags:` of the route. */
+  tags: SourceLocation;
 }
 
 // Letters of any script (`/hu/állások`), digits, and the unreserved punctuation of RFC 3986.
@@ -86,8 +95,10 @@ function routeTableSchema(locales: SiteLocales) {
     parent: z.string().optional(),
     paths: z.strictObject(paths),
     paginate: z.union([z.literal(true), z.number().int().positive('at least one card per page')]).optional(),
+    tags: z.literal(true).optional(),
   });
-  return z.strictObject({ pagination: pagination.optional(), routes: z.array(route).min(1, 'list at least one route') });
+  const tags = z.strictObject({ path: z.strictObject(segments).optional() });
+  return z.strictObject({ pagination: pagination.optional(), tags: tags.optional(), routes: z.array(route).min(1, 'list at least one route') });
 }
 
 /**
@@ -108,11 +119,13 @@ export function parseRouteTable(text: string, file: string, locales: SiteLocales
   const sourceAgain = parsedAgain(text, file);
   const segments = allPaths(table.pagination?.path ?? {}, locales, DEFAULT_PAGE_SEGMENT);
   const pageSize = table.pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
-  const routes = table.routes.map(({ paginate, ...route }, index): Route => ({
+  const tagSegments = allPaths(table.tags?.path ?? {}, locales, DEFAULT_TAG_SEGMENT);
+  const routes = table.routes.map(({ paginate, tags, ...route }, index): Route => ({
     ...route,
     paths: allPaths(route.paths, locales),
     parent: route.parent,
     pagination: paginate === undefined ? undefined : { size: paginate === true ? pageSize : paginate, segments },
+    tagging: tags ? { segments: tagSegments } : undefined,
     at: locationsOf(sourceAgain, index),
   }));
   const ids = new Map<string, number>();
@@ -193,4 +206,5 @@ const located = lazyFields<RouteInTable, RouteLocations>({
   content: (route) => locatedIn(route, 'content'),
   path: (route) => (locale: Locale) => locatedIn(route, 'paths', locale),
   paginate: (route) => locatedIn(route, 'paginate'),
+  tags: (route) => locatedIn(route, 'tags'),
 });

@@ -4,6 +4,7 @@ import type { WidgetBundle } from '../bundle/bundle-widgets';
 import { linkData, parseContent, validateContent, type ContentArrival, type SiteContent } from '../markdown/content';
 import { checkRouteTemplates } from '../plan/route-table';
 import { linksToUnpublished } from '../markdown/unpublished-links';
+import { checkTagNames } from '../markdown/unknown-tags';
 import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';
 import type { ReadSite } from './read-step';
@@ -51,6 +52,8 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
   const widgets = await settledOrErrors(parsed.widgets, problems);
   checkRouteTemplates(parsed.routes, Object.keys(templates.module.templates), problems);
   const content = validateContent(plan.routes, arrival.content, templates.module.templates, problems, session?.validated, templates.hash);
+  // Tags are ids: each names itself in every locale's messages.
+  checkTagNames(plan.routes, content, arrival.content, parsed.catalog, problems);
   // A published page may not link a page this build leaves out.
   if (plan.publication.out.size > 0) linksToUnpublished(plan.routes, plan.publication, (key) => bodyTextOf(read, key), problems);
   await stopIfAny();

@@ -7,6 +7,7 @@ import { planRedirects, type RedirectPlan } from '../plan/plan-redirects';
 import { decidePublication, publishedPages, publishedRoutes, type Publication } from '../plan/publication';
 import { parseRedirectsFile } from '../plan/redirects-file';
 import { paginatedPages } from '../plan/pagination';
+import { tagPages, tagsIn } from '../plan/tag-pages';
 import type { Route } from '../plan/route-table';
 import type { ParsedSite } from './parse-step';
 import type { ReadSite } from './read-step';
@@ -69,8 +70,9 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   const publication = decidePublication(parsed.routes, (route, locale) => fields.get(`${route.id}\0${locale}`), dated ? (await timing).timestamp : Number.NaN, config.preview);
   const routes = publishedRoutes(parsed.routes, publication);
   const errorsBefore = problems.errors.length;
-  // Hubs' numbered pages, by the children each has in each locale once drafts are out.
-  const pages = paginatedPages(publishedPages(allPages, routes, publication), routes, locales, problems);
+  // Hubs' tag listings and numbered pages, by the children each has in each locale once drafts are out.
+  const tagsOf = (route: Route, locale: string) => tagsIn(fields.get(`${route.id}\0${locale}`));
+  const pages = paginatedPages(tagPages(publishedPages(allPages, routes, publication), routes, tagsOf, problems), routes, problems, tagsOf);
 
   const file = sources.redirects;
   const rules = file ? run.once('redirect rules', file.text, () => parseRedirectsFile(file.text, file.path, problems)) : [];

@@ -21,7 +21,7 @@ async function paginatedSite(): Promise<string> {
       const draft = locale === 'hu' && id === 'article-paged-1' ? 'draft: true\n' : '';
       await writeFile(
         path.join(root, 'content', locale, 'blog', `${id}.md`),
-        `---\ntitle: "Paged notes ${marker}"\ndescription: "An article that fills the pages of the blog so that its hub needs more than one page of cards."\ndate: ${date}\nauthor: "Kestrelbyte Editorial Team"\ntags: ["Paging"]\n${draft}---\n\nText of ${marker}.\n`,
+        `---\ntitle: "Paged notes ${marker}"\ndescription: "An article that fills the pages of the blog so that its hub needs more than one page of cards."\ndate: ${date}\nauthor: "Kestrelbyte Editorial Team"\ntags: [automation]\n${draft}---\n\nText of ${marker}.\n`,
       );
     }
   }
@@ -98,6 +98,45 @@ describe('a paginated hub', { timeout: 240_000 }, () => {
       expect(error!.line).toBe(lineOf(text, 'ol/dal'));
     } finally {
       await edit(root, 'content/routes.yaml', (yaml) => yaml.replace('hu: "ol/dal"', 'hu: oldal'));
+    }
+  });
+
+  it('lists each tag of the blog\'s published children per locale, paginated the same way, with localized names and a tag cloud', async () => {
+    // Five added articles have the tag automation (four in hu, where one is a draft); two cards a page.
+    for (const url of ['/blog/tag/automation', '/blog/tag/automation/page/2', '/blog/tag/automation/page/3', '/hu/blog/cimke/automation/oldal/2', '/de/blog/schlagwort/automation/seite/3']) {
+      expect(existsSync(path.join(out, url.slice(1), 'index.html')), url).toBe(true);
+    }
+    expect(existsSync(path.join(out, 'hu/blog/cimke/automation/oldal/3'))).toBe(false);
+    const third = await html(out, '/blog/tag/automation/page/3');
+    expect(third).toMatch(/<title>Blog: Automation – page 3 \| Kestrelbyte<\/title>/);
+    expect(cardLinks(third)).toEqual(['/article-paged-1']);
+    // The German name, and hreflang to the same listing's page 3 where it has one.
+    const german = await html(out, '/de/blog/schlagwort/automation');
+    expect(german).toMatch(/<title>Blog: Automatisierung \|/);
+    expect(third).toContain('hrefLang="de" href="https://www.kestrelbyte.example/de/blog/schlagwort/automation/seite/3"');
+    expect(third).not.toContain('<link rel="alternate" hrefLang="hu"');
+    // The hub's cloud: every tag with its listing and count, in the page's language.
+    // Without the soft hyphens long words get in the main content.
+    const hub = (await html(out, '/hu/blog')).replaceAll('\u00ad', '');
+    expect(hub).toContain('<a href="/hu/blog/cimke/automation">Automatizálás (4)</a>');
+    expect(hub).toContain('<a href="/hu/blog/cimke/four-day-week">Négynapos munkahét (1)</a>');
+    const sitemap = await readFile(path.join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://www.kestrelbyte.example/hu/blog/cimke/automation/oldal/2</loc>');
+  });
+
+  it('makes a tag without a name in a locale an error at the tag', async () => {
+    const file = 'content/de/blog/article-paged-2.md';
+    const text = await edit(root, file, (body) => body.replace('tags: [automation]', 'tags: [automation, unnamed-topic]'));
+    try {
+      const failure = await build({ root, write: false, env: BUILD_EPOCH }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      const errors = (failure as BuildFailure).errors;
+      expect(errors.map((error) => error.code)).toEqual(['content/unknown-tag']);
+      expect([errors[0]!.file, errors[0]!.line, errors[0]!.column]).toEqual([path.join(root, file), lineOf(text, 'unnamed-topic'), text.split('\n')[lineOf(text, 'unnamed-topic') - 1]!.indexOf('unnamed-topic') + 1]);
+    } finally {
+      await edit(root, file, (body) => body.replace('tags: [automation, unnamed-topic]', 'tags: [automation]'));
     }
   });
 });

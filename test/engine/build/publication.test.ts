@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure, BuildSession } from '../../../src/engine/index';
-import { BUILD_EPOCH, OUT_ARTICLES, PARTIAL, publicationSite } from '../../helpers/publication-site';
+import { BUILD_EPOCH, OUT_ARTICLES, OUT_TAG, PARTIAL, publicationSite } from '../../helpers/publication-site';
 import { edit, lineOf, runCli, snapshotTree } from '../../helpers/site';
 
 /** Every file of an output folder with its text. */
@@ -51,6 +51,13 @@ describe('drafts, scheduled and expired pages', { timeout: 240_000 }, () => {
         expect([...texts.keys()].filter((name) => `/${name}`.startsWith(`${url}/`)), url).toEqual([]);
       }
     }
+  });
+
+  it('leave no tag listing of a tag only pages that are out have, and no count of them in the tag cloud', () => {
+    for (const url of [`/blog/tag/${OUT_TAG}`, `/hu/blog/cimke/${OUT_TAG}`, `/de/blog/schlagwort/${OUT_TAG}`]) expect(filesWith(texts, url), url).toEqual([]);
+    // The partly published article is the only one tagged automation in hu: a draft there, so no Hungarian listing.
+    expect(filesWith(texts, '/hu/blog/cimke/automation')).toEqual([]);
+    expect(texts.get('blog/index.html')).toContain('href="/blog/tag/automation"');
   });
 
   it('drop a page out in one locale from its siblings\' hreflang, the sitemap, the hub and feed of that locale; the language menu leads to that locale\'s home', () => {

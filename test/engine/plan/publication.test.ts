@@ -38,6 +38,7 @@ describe('the pages a build publishes', () => {
     parent: 'blog',
     paths: Object.fromEntries(SITE_LOCALES.all.map(({ code }) => [code, `/${id}-${code}`])),
     pagination: undefined,
+    tagging: undefined,
     at: {} as Route['at'],
   });
   const routes = [route('kept'), route('partial'), route('draft')];
