@@ -1,6 +1,7 @@
 import { appendFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { smallSite } from '../hardening/small-site';
+import { edit } from './site';
 
 /** The build time of the fixture's builds: 2026-01-01T00:00:00Z. */
 export const BUILD_EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
@@ -52,13 +53,15 @@ function route(id: string, content: string, paths: Record<string, string>): stri
 }
 
 /**
- * The small site (`test/hardening/small-site.ts`) with a draft, a scheduled and an expired
+ * The small site (`test/hardening/small-site.ts`), its blog with tag listings, with a draft, a scheduled and an expired
  * article in every locale, and one article that is a draft in Hungarian only. The draft links
  * the scheduled article (a draft may).
  */
 export async function publicationSite(): Promise<string> {
   const root = await smallSite();
   const content = path.join(root, 'content');
+  // The blog with its tag listings, so that a tag only drafts have is seen to have none.
+  await edit(root, 'content/routes.yaml', (text) => text.replace(/(    content: blog\n    paginate: true\n)/, '$1    tags: true\n'));
   for (const [name, entry] of Object.entries(OUT_ARTICLES)) {
     await appendFile(path.join(content, 'routes.yaml'), route(entry.id, `${name}-plan`, entry.paths));
     const link = name === 'draft' ? ` See [the scheduled one](route:${OUT_ARTICLES.scheduled.id}).` : '';
