@@ -15,8 +15,9 @@ export default defineConfig({
     exclude: set === 'quick' ? ['**/node_modules/**', ...SLOW] : ['**/node_modules/**'],
     // Bundles lib/ and builds the real site once for the whole run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // The slow set's tests build whole sites several times each: minutes on a loaded machine.
+    testTimeout: set === 'quick' ? 60_000 : 180_000,
+    hookTimeout: set === 'quick' ? 60_000 : 180_000,
     // Whole-site builds are CPU-bound; two workers match the build machines' two cores.
     maxWorkers: 2,
   },

@@ -4,7 +4,10 @@
 // same drift, so the ratio of the medians is what to compare.
 //
 //   git worktree add ../baseline <commit> && (cd ../baseline && npm ci)
-//   node bench/compare.mjs --baseline ../baseline [--runs 9] [--only real,scale,rss]
+//   node bench/compare.mjs --baseline ../baseline [--runs 9] [--only real,scale,rss] [--own-settings]
+//
+// --own-settings: each checkout builds with its own content/site.yaml, for a baseline from
+// before a change to the settings' format (the rest of the sources stay this checkout's).
 //
 // real: the real site, cold (no cache, fresh output), warm (nothing changed), one article
 // edited; scale: 1,000 articles x 3, the same three; rss: peak RSS of a cold build at 4,000 x 3.
@@ -23,14 +26,15 @@ const option = (name, fallback) => {
 };
 const baseline = option('--baseline');
 if (!baseline) {
-  console.error('usage: node bench/compare.mjs --baseline <another sitegen checkout> [--runs 9] [--only real,scale,rss]');
+  console.error('usage: node bench/compare.mjs --baseline <another sitegen checkout> [--runs 9] [--only real,scale,rss] [--own-settings]');
   process.exit(2);
 }
 const RUNS = Number(option('--runs', 9));
 const parts = option('--only', 'real,scale,rss').split(',');
+const OWN_SETTINGS = args.includes('--own-settings');
 const engines = [
-  { name: 'this', bin: path.join(repo, 'bin/sitegen.js') },
-  { name: 'baseline', bin: path.join(path.resolve(baseline), 'bin/sitegen.js') },
+  { name: 'this', repo, bin: path.join(repo, 'bin/sitegen.js') },
+  { name: 'baseline', repo: path.resolve(baseline), bin: path.join(path.resolve(baseline), 'bin/sitegen.js') },
 ];
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
 
@@ -56,6 +60,7 @@ function interleaved(siteOf, cases) {
     const root = path.join(dir, 'site');
     // The site's sources only: with the templates that ship with each engine.
     for (const part of ['content', 'locales', 'public']) cpSync(path.join(siteOf, part), path.join(root, part), { recursive: true });
+    if (OWN_SETTINGS) cpSync(path.join(engine.repo, 'content/site.yaml'), path.join(root, 'content/site.yaml'));
     return { ...engine, dir, root, out: path.join(dir, 'dist') };
   });
   try {

@@ -38,7 +38,7 @@ function article(index, locale) {
     `description: "A generated article used to measure builds of a large site, number ${index}, in ${locale}."`,
     `date: 20${20 + (index % 6)}-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
     'author: Benchmark Team',
-    'tags: [benchmark, generated]',
+    'tags: [automation, it-services]',
     '---',
     '',
     paragraph(),

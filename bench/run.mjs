@@ -1,8 +1,9 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, the
 // cold build of the real site (a fresh process, no template cache), `sitegen check` of its
 // output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
-// Then watch latency, page-weight budgets, image budgets, site search, the Markdown parse, reading pages for the policy and the scale suite.
-// `--only build,watch,budgets,images,search,markdown,policy,scale`
+// Then watch latency, page-weight budgets, image budgets, site search, the Markdown parse, reading pages for the policy,
+// paginated hubs at 1,000 articles per locale and the scale suite.
+// `--only build,watch,budgets,images,search,markdown,policy,hubs,scale`
 // runs some of the parts; other arguments go to the scale suite (`--10k`, `--sizes`, `--runs`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
-const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
+const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'hubs', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
 
 function time(args, before) {
   const samples = [];
@@ -116,6 +117,12 @@ if (parts.includes('markdown')) {
 if (parts.includes('policy')) {
   console.log('');
   execFileSync(process.execPath, [path.join(repo, 'bench/policy-scan.mjs')], { stdio: 'inherit' });
+}
+
+// Paginated hubs against one page per hub, at 1,000 articles per locale (bench/hubs.mjs).
+if (parts.includes('hubs')) {
+  console.log('');
+  execFileSync(process.execPath, [path.join(repo, 'bench/hubs.mjs')], { stdio: 'inherit' });
 }
 
 // The scale suite: generated sites of 1,000 and 4,000 articles per locale against Hugo and

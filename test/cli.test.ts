@@ -61,7 +61,7 @@ describe('the sitegen command', () => {
     expect(await snapshotTree(cached)).toEqual(await snapshotTree(path.join(out, 'fresh')));
   });
 
-  it('renders the same bytes with its Markdown worker as the API does on the main thread', async () => {
+  it('renders the same bytes with its Markdown worker as the API does on the main thread', { timeout: 180_000 }, async () => {
     const root = await copySite();
     const out = await tempDir();
     expect((await runCli(['build', '--root', root, '--out', path.join(out, 'cli')], { env: { SOURCE_DATE_EPOCH: '1767225600' } })).code).toBe(0);
@@ -110,14 +110,14 @@ describe('the sitegen command', () => {
     expect(existsSync(path.join(root, 'content/routes.yaml'))).toBe(true);
   });
 
-  it('watch serves the site and stops cleanly on Ctrl-C', async () => {
+  it('watch serves the site and stops cleanly on Ctrl-C', { timeout: 180_000 }, async () => {
     const root = await copySite();
     const child = spawn(process.execPath, [path.join(REPO, 'bin/sitegen.js'), 'watch', '--root', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     try {
-      await expect.poll(() => /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 20_000 }).toBeDefined();
+      await expect.poll(() => /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], { timeout: 120_000 }).toBeDefined();
       const url = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
       expect((await fetch(`${url}/hu/karrier`)).status).toBe(200);
     } finally {

@@ -31,6 +31,9 @@ export function createProgram(): Command {
         .choices(['auto', 'off', 'always'])
         .default('auto'),
     )
+    .option('--now', 'the build\'s time is the current time, not SOURCE_DATE_EPOCH or the last commit\'s: for CI, where scheduled pages go live with the first build after their time', false)
+    .option('--drafts', 'a preview: also build pages with draft: true, labelled "Draft" (default output: dist-preview/)', false)
+    .option('--future', 'a preview: also build pages whose publishDate is after the build\'s time, labelled "Scheduled for …" (default output: dist-preview/)', false)
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runBuild);
 
@@ -49,6 +52,8 @@ export function createProgram(): Command {
     .option('--port <port>', 'the port to serve on', '3000')
     .option('--host <host>', 'the address to serve on (loopback unless you choose otherwise)', '127.0.0.1')
     .option('--open', 'open the site in the default browser', false)
+    .option('--no-drafts', 'leave out pages with draft: true (shown, labelled, by default)')
+    .option('--no-future', 'leave out pages whose publishDate is after the build\'s time (shown, labelled, by default)')
     .option('--verbose', 'print the time of each build stage, and stack traces of unexpected errors', false)
     .action(runWatch);
 

@@ -6,6 +6,9 @@ export interface BuildFlags {
   cache: boolean;
   previous?: string;
   parallel: 'auto' | 'off' | 'always';
+  now: boolean;
+  drafts: boolean;
+  future: boolean;
   verbose: boolean;
 }
 
@@ -22,6 +25,9 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
       root: flags.root,
       cache: flags.cache,
       parallel: flags.parallel,
+      now: flags.now,
+      drafts: flags.drafts,
+      future: flags.future,
       ...(flags.out ? { out: flags.out } : {}),
       ...(flags.previous ? { previous: flags.previous } : {}),
     });

@@ -5,6 +5,8 @@ export interface WatchFlags {
   host: string;
   port: string;
   open: boolean;
+  drafts: boolean;
+  future: boolean;
   verbose: boolean;
 }
 
@@ -12,7 +14,7 @@ export interface WatchFlags {
 export async function runWatch(flags: WatchFlags): Promise<void> {
   const { watch } = await import('../engine/index');
   try {
-    const watcher = await watch({ root: flags.root, host: flags.host, port: Number(flags.port), verbose: flags.verbose });
+    const watcher = await watch({ root: flags.root, host: flags.host, port: Number(flags.port), drafts: flags.drafts, future: flags.future, verbose: flags.verbose });
     console.log(`sitegen: serving ${watcher.url} and watching for changes (Ctrl-C stops)`);
     if (flags.open) await openBrowser(watcher.url);
     const stop = () => {

@@ -26,7 +26,39 @@ export interface PageInfo {
   parent: string | undefined;
   /** Kept out of search results and the sitemap (its template's `noindex`). */
   noindex?: boolean;
+  /**
+   * Set only in a preview build (`--drafts`, `--future`, `sitegen watch`) on a page that is not
+   * published yet: the page shows it as a visible label. A production build never has it.
+   */
+  preview?: PreviewLabel;
+  /** Set on every page of a paginated hub (`paginate:` in the route table): which of its pages this is. */
+  pagination?: Pagination;
+  /** A hub's listing of one tag (`tags: true` in the route table): the tag's id. */
+  tag?: string;
+  /** A hub's tags (`tags: true`): each tag its published children have in this locale, by id, with its listing's URL and how many it lists. */
+  tagCloud?: readonly TagLink[];
 }
+
+/** A tag of a hub's children: its id (its name is the message `tags.<id>`), its listing's canonical URL, its number of pages. */
+export interface TagLink {
+  id: string;
+  url: string;
+  count: number;
+}
+
+/** One page of a hub that lists its children on numbered pages. */
+export interface Pagination {
+  /** 1-based; page 1 is at the hub's own path. */
+  page: number;
+  pages: number;
+  /** The most children one page lists: page n lists `children.slice((n - 1) * size, n * size)`. */
+  size: number;
+  /** The canonical URL of each page, page 1 first (`/blog`, `/blog/page/2`, …), in this page's locale. */
+  urls: readonly string[];
+}
+
+/** Why a page of a preview build is not published: a draft, or scheduled for a later time. */
+export type PreviewLabel = { kind: 'draft' } | { kind: 'scheduled'; publishDate: string };
 
 /** A feed a page links in its head. */
 export interface FeedLink {

@@ -31,7 +31,8 @@ export const articleFields = {
   date: isoDate,
   updated: isoDate.optional(),
   author: text,
-  tags: textList.min(1, 'give at least one tag'),
+  // Tag ids (`clickup`, `process-design`): each locale names them in its messages (`tags.<id>`).
+  tags: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a tag is an id like "process-design": its name in each language is the message tags.<id>')).min(1, 'give at least one tag'),
 };
 
 export const serviceFields = {

@@ -31,9 +31,10 @@ describe('sitemap.xml', () => {
     const locs = entries().map((entry) => entry.loc);
     expect(locs).toEqual(expected);
     expect(new Set(locs).size).toBe(locs.length);
-    // Every route but the two form results, in three locales.
+    // Every route but the two form results, in three locales, and the hubs' tag listings and numbered pages, if any.
     const routes = new Set(site.pages.map((page) => page.routeId));
-    expect(locs).toHaveLength((routes.size - 2) * 3);
+    const listings = site.pages.filter((page) => page.url === page.canonical && (page.tag !== undefined || (page.pagination?.page ?? 1) > 1)).length;
+    expect(locs).toHaveLength((routes.size - 2) * 3 + listings);
     expect(locs).toContain(`${ORIGIN}/`);
     expect(locs).toContain(`${ORIGIN}/hu/karrier`);
     expect(locs.filter((loc) => loc.startsWith(`${ORIGIN}/en/`) || loc === `${ORIGIN}/en`)).toEqual([]);

@@ -1,4 +1,4 @@
-import { isLocaleOf, localeCodes, type Locale } from '../../shared/locales';
+import { homeUrl, isLocaleOf, localeCodes, type Locale } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
 import type { Code } from '../../engine/index';
 import type { Finding } from '../finding';
@@ -58,6 +58,11 @@ function checkAlternates(context: CheckContext, document: OutputDocument, report
     const links = byLanguage.get(language) ?? [];
     const locale: Locale = language === X_DEFAULT ? context.locales.default : language;
     const expected = entry.alternates[locale];
+    // A locale the route's page is out of (a draft, scheduled or expired there) has no alternate.
+    if (expected === undefined) {
+      if (links.length > 0) report('check/hreflang', `has <link rel="alternate" hreflang="${language}">, but its route has no ${locale} page in this build`, 'name only the locales the route has a page in');
+      continue;
+    }
     if (links.length === 0) {
       report('check/hreflang', `has no <link rel="alternate" hreflang="${language}">`, `link ${context.origin}${expected}: every page names its route in ${EXPECTED.join(', ')}`);
       continue;
@@ -117,7 +122,8 @@ function checkLanguageMenu(context: CheckContext, document: OutputDocument, repo
   }
   for (const locale of localeCodes(context.locales)) {
     const links = facts.languageMenu.filter((link) => link.hreflang === locale);
-    const expected = entry!.alternates[locale];
+    // A locale the route's page is out of: the menu leads to that locale's home page.
+    const expected = entry!.alternates[locale] ?? homeUrl(context.locales, locale);
     if (links.length === 0) report('check/language-menu', `the language menu has no ${locale} link`, `link ${expected}, the ${locale} page of route "${entry!.route}"`);
     for (const link of links) {
       const target = context.resolve(link.href, document.url);

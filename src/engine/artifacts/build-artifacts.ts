@@ -6,6 +6,7 @@ import { renderFeed, type FeedInput, type FeedPlan } from './feeds';
 import { buildRobots, buildSitemap, type SitemapInput } from './sitemap';
 import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from '../messages/messages';
 import type { PagePlan } from '../plan/plan-pages';
+import { NO_PREVIEW, type PreviewOptions } from '../plan/publication';
 import type { Assets } from '../template-api';
 import { ASSETS_DIR, BUILDS_DIR, type OutputFiles } from '../base/output-paths';
 
@@ -19,14 +20,17 @@ export function buildArtifacts(
   info: BuildInfo,
   /** Watch mode: payloads of pages whose plan and data are the same objects as before. */
   known?: WeakMap<object, { data: unknown; headings: unknown; json: string }>,
+  /** What a preview build shows besides published pages: noted in `latest.json`, so that no later build takes its pages for published ones. */
+  preview: PreviewOptions = NO_PREVIEW,
   /**
-   * Each locale's search bundle (\`search/\`), named in \`latest.json\`, which the search box reads
+   * Each locale's search bundle (`search/`), named in `latest.json`, which the search box reads
    * when opened: the pages do not name it, so a new index does not change every page.
    */
   search?: Record<Locale, string>,
 ): OutputFiles {
   const files: OutputFiles = new Map();
-  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp, ...(search ? { search } : {}) }));
+  const isPreview = preview.drafts || preview.future;
+  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp, ...(isPreview ? { preview } : {}), ...(search ? { search } : {}) }));
   files.set(`${BUILDS_DIR}/meta/${info.release}.json`, JSON.stringify(routeManifest(pages, info)));
   for (const page of pages) {
     const { data, headings } = contentOf(content, page.routeId, page.locale);

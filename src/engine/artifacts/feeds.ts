@@ -27,7 +27,8 @@ export const FEED_TYPE = 'application/atom+xml';
  * unprefixed URLs. A route whose URL is the feed's is an error.
  */
 export function planFeeds(pages: readonly PagePlan[], inFeed: (page: PagePlan) => boolean, problems: Problems): FeedPlan[] {
-  const canonical = pages.filter((page) => page.url === page.canonical);
+  // A paginated hub has one feed, at its first page's URL.
+  const canonical = pages.filter((page) => page.url === page.canonical && (page.pagination?.page ?? 1) === 1 && page.tag === undefined);
   const byUrl = new Map(pages.map((page) => [page.url, page]));
   // The feed entries of each hub and locale, in page order: one pass, not one per hub.
   const children = new Map<string, PagePlan[]>();
@@ -65,6 +66,8 @@ export interface FeedInput {
   timestamp: number;
   /** The site's locales: a feed's `xml:lang` is its locale's tag. */
   locales: SiteLocales;
+  /** The name of a tag id in a locale (its message `tags.<id>`), for entries' categories. */
+  tagName?(locale: Locale, tag: string): string;
 }
 
 /** The feed's title: the hub's title in the feed's locale, then the company. */
@@ -114,7 +117,11 @@ export function renderFeed(feed: FeedPlan, input: FeedInput): string {
       text('updated', updated),
       `<author>${text('name', author)}</author>`,
       text('summary', data.summary ?? data.description),
-      ...tags.map((tag) => `<category term="${escapeXml(tag)}"/>`),
+      // The term is the tag's id; the label its name in the feed's language.
+      ...tags.map((tag) => {
+        const label = input.tagName?.(feed.locale, tag);
+        return `<category term="${escapeXml(tag)}"${label === undefined ? '' : ` label="${escapeXml(label)}"`}/>`;
+      }),
       '</entry>',
     ].join('');
   });

@@ -30,9 +30,11 @@ export function buildSitemap(pages: readonly PagePlan[], input: SitemapInput): s
     .filter((page) => page.url === page.canonical && input.indexed(page))
     .map((page) => {
       const { updated } = contentDates(contentOf(input.content, page.routeId, page.locale).data);
+      // A locale whose page is out of the build has no alternate; without the default's, no x-default.
+      const fallback = page.alternates[input.locales.default];
       const links = [
         ...Object.entries(page.alternates),
-        ['x-default', page.alternates[input.locales.default]!] as const,
+        ...(fallback === undefined ? [] : [['x-default', fallback] as const]),
       ].map(([lang, path]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${absolute(path)}"/>`);
       return `<url><loc>${absolute(page.url)}</loc><lastmod>${updated ?? buildTime}</lastmod>${links.join('')}</url>`;
     });

@@ -5,6 +5,12 @@ import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
 export const CACHE_DIR = '.sitegen-cache';
 /** The output folder under the root when none is given. */
 export const DEFAULT_OUT = 'dist';
+/**
+ * The output folder of a preview build (`--drafts`, `--future`) when none is given: beside the
+ * production output, never in it, so no draft reaches what is published or what the next
+ * production build takes for the previous one.
+ */
+export const DEFAULT_PREVIEW_OUT = 'dist-preview';
 /** The environment variable that points the forms at another PocketBase, for one build. */
 export const BACKEND_URL_ENV = 'SITEGEN_POCKETBASE_URL';
 /** The reproducible-builds convention: the build's time, in seconds. */
@@ -17,6 +23,16 @@ export const SOURCE_DATE_EPOCH = 'SOURCE_DATE_EPOCH';
  */
 export type Parallel = 'auto' | 'off' | 'always';
 export const PARALLEL_MODES: readonly Parallel[] = ['auto', 'off', 'always'];
+
+/**
+ * What a build shows besides the published pages: drafts (`--drafts`) and pages whose
+ * `publishDate` is after the build's time (`--future`). A production build shows neither;
+ * `sitegen watch` shows both.
+ */
+export interface PreviewOptions {
+  readonly drafts: boolean;
+  readonly future: boolean;
+}
 
 /** What a caller of `build()` may say about the build; everything is optional. */
 export interface UserOptions {
@@ -41,6 +57,15 @@ export interface UserOptions {
   parallel?: Parallel;
   /** The environment the build reads its overrides from. Default: `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * The build's time is the current time (`--now`), not `SOURCE_DATE_EPOCH` or the last commit:
+   * for CI, where a scheduled page goes live with the first build after its time.
+   */
+  now?: boolean;
+  /** Show pages with `draft: true` (`--drafts`), labelled. Default: false; true in watch mode. */
+  drafts?: boolean;
+  /** Show pages whose `publishDate` is after the build's time (`--future`), labelled. Default: false; true in watch mode. */
+  future?: boolean;
 }
 
 /**
@@ -61,11 +86,13 @@ export interface ResolvedOptions {
   /** Where the previous build comes from, or false for none. */
   readonly previous: { readonly from: string; readonly isDefault: boolean } | false;
   readonly parallel: Parallel;
+  /** What this build shows besides published pages (`docs/content.md`, "Drafts and scheduled pages"). */
+  readonly preview: PreviewOptions;
   /** What the environment sets for this build. */
   readonly overrides: {
     /** `SITEGEN_POCKETBASE_URL`: the backend the forms send to, instead of `backendUrl`. */
     readonly backendUrl: string | undefined;
-    /** `SOURCE_DATE_EPOCH`, in milliseconds. */
+    /** `SOURCE_DATE_EPOCH`, in milliseconds; the current time with `now`. */
     readonly timestamp: number | undefined;
   };
 }
@@ -77,7 +104,10 @@ export interface ResolvedOptions {
 export function resolveOptions(options: UserOptions = {}, inSession = false): ResolvedOptions {
   const env = options.env ?? process.env;
   const root = path.resolve(options.root ?? '.');
-  const outDir = resolveOutDir(root, options.out);
+  // Watch mode shows what editors are working on; a build shows it only when asked.
+  const preview: PreviewOptions = Object.freeze({ drafts: options.drafts ?? inSession, future: options.future ?? inSession });
+  const isPreview = preview.drafts || preview.future;
+  const outDir = resolveOutDir(root, options.out ?? (isPreview && !inSession ? DEFAULT_PREVIEW_OUT : undefined));
   const write = options.write !== false;
   const parallel = options.parallel ?? 'auto';
   const errors: SiteError[] = [];
@@ -93,7 +123,8 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
     errors.push(new SiteError('config/env-source-date-epoch', `${SOURCE_DATE_EPOCH} is "${epoch}", not a number of seconds`, { file: SOURCE_DATE_EPOCH, hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it' }));
   }
   if (errors.length > 0) throw new BuildFailure(errors);
-  const previousFrom = options.previous ?? (write && !inSession ? outDir : false);
+  // A preview is never published: no earlier build's URLs are its to keep.
+  const previousFrom = options.previous ?? (write && !inSession && !isPreview ? outDir : false);
   return Object.freeze({
     root,
     outDir,
@@ -103,9 +134,11 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
     persistentCache: write && !inSession && options.cache !== false,
     previous: previousFrom === false ? false : Object.freeze({ from: previousFrom, isDefault: options.previous === undefined }),
     parallel,
+    preview,
     overrides: Object.freeze({
       backendUrl: backendUrl?.replace(/\/+$/, ''),
-      timestamp: epoch ? Number(epoch) * 1000 : undefined,
+      // Whole seconds, as SOURCE_DATE_EPOCH gives them.
+      timestamp: options.now ? Math.floor(Date.now() / 1000) * 1000 : epoch ? Number(epoch) * 1000 : undefined,
     }),
   });
 }

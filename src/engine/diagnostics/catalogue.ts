@@ -199,6 +199,18 @@ export const CATALOGUE = {
     example: 'content/hu/blog/clickup-as-erp.md:24:12: error: link to unknown route "kontakt" [markdown/unknown-route]',
     fix: 'Use an id from `content/routes.yaml`, like `route:contact`.',
   },
+  'content/unknown-tag': {
+    severity: 'error',
+    title: 'A tag without a name in the page\'s language',
+    example: 'content/hu/blog/clickup-as-erp.md:7:17: error: the tag "erp-systems" has no name in hu: locales/hu.json has no message tags.erp-systems [content/unknown-tag]',
+    fix: 'Tags in front matter are ids (`process-design`); name each in every locale file under `tags` (`"process-design": "Folyamattervezés"`), or use a tag that has a name.',
+  },
+  'content/unpublished-link': {
+    severity: 'error',
+    title: 'A published page links a page that is out of the build',
+    example: 'content/en/blog/clickup-as-erp.md:24:12: error: link to route "article-n8n-guide", whose en page is not published in this build (a draft, scheduled or expired) [content/unpublished-link]',
+    fix: 'Remove the link until the page it leads to is published (or publish that page first). A draft or scheduled page may link it: only pages a production build publishes are checked.',
+  },
   'markdown/foreign-locale-link': {
     severity: 'error',
     title: 'A link into another locale',
@@ -368,6 +380,12 @@ export const CATALOGUE = {
     title: 'A template links a route that does not exist',
     example: 'src/templates/layout/Header.tsx:30:22: error: link to unknown route "contactt" (in 132 pages, e.g. /, /en, /hu) [templates/unknown-route]',
     fix: 'Use an id from `content/routes.yaml` in `links.path()` and `links.page()`.',
+  },
+  'templates/unpublished-route': {
+    severity: 'error',
+    title: 'A template links a page that is out of the build',
+    example: 'src/templates/layout/Footer.tsx:41:18: error: link to route "privacy-policy", whose hu page is not published in this build (a draft, scheduled or expired) (in 44 pages, e.g. /hu, /hu/blog) [templates/unpublished-route]',
+    fix: 'A page every page links (the footer\'s, the menu\'s) cannot be a draft or scheduled: publish it, or link it from the template only where it is published (`links.children()` lists published pages only).',
   },
   'templates/invalid-value': {
     severity: 'error',

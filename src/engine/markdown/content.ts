@@ -10,6 +10,7 @@ import { routeLocales, type Route } from '../plan/route-table';
 import type { PageContent, TemplateDefinition } from '../template-api';
 import { parseYamlData, validate, type YamlData } from '../read/yaml-source';
 import { translationFieldSchema } from '../translations/record';
+import { publicationFields } from '../plan/publication';
 
 type ContentFile = { path: string; text: string };
 /** The Markdown source files by path relative to `content/` (`hu/career.md`). */
@@ -73,6 +74,8 @@ const commonFields = {
   summary: z.string().trim().min(1).optional(),
   // Which version of its source a translation translates (`translations/`): not page data.
   translation: translationFieldSchema.optional(),
+  // Whether the page is in a build, by the build's time (`plan/publication.ts`).
+  ...publicationFields,
 };
 
 const WORDS_PER_MINUTE = 200;

@@ -30,7 +30,12 @@ export interface RedirectPlan {
  */
 export function planRedirects(pages: readonly PagePlan[], rules: readonly RedirectRule[], previous: PreviousBuild | undefined, locales: SiteLocales, problems: Problems): RedirectPlan {
   const live = new Map(pages.map((page) => [page.url, page]));
-  const pageOf = new Map(pages.map((page) => [`${page.routeId} ${page.locale} ${page.prefixed}`, page.url]));
+  // A route's first page in each form: a paginated hub's numbered pages come after it, and an old URL of the hub leads to page 1.
+  const pageOf = new Map<string, string>();
+  for (const page of pages) {
+    const key = `${page.routeId} ${page.locale} ${page.prefixed}`;
+    if (!pageOf.has(key)) pageOf.set(key, page.url);
+  }
   const byRule = new Map(rules.map((rule) => [rule.from, rule]));
 
   // Old pages (and URLs lost before) of routes that still exist: their route's page now.

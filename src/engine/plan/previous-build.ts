@@ -49,7 +49,7 @@ export async function readPreviousBuild(from: string, optional: boolean): Promis
     if (optional) return undefined;
     throw new SiteError('redirects/previous-build', `the previous build ${from} has no ${BUILDS_DIR}/latest.json`, { hint: REREAD_HINT });
   }
-  const latest = parseJson(latestText, from, 'latest.json') as { id?: unknown; release?: unknown };
+  const latest = parseJson(latestText, from, 'latest.json') as { id?: unknown; release?: unknown; preview?: unknown };
   const release = typeof latest.release === 'string' ? latest.release : latest.id;
   if (typeof release !== 'string' || !/^[\w-]+$/.test(release)) {
     throw new SiteError('redirects/previous-build', `${from}: ${BUILDS_DIR}/latest.json names no release`, { hint: REREAD_HINT });
@@ -60,7 +60,9 @@ export async function readPreviousBuild(from: string, optional: boolean): Promis
   }
   const manifest = parseJson(manifestText, from, `meta/${release}.json`) as { routes?: Record<string, { route?: unknown; locale?: unknown }> };
   const pages = new Map<string, KnownUrl>();
-  for (const [url, entry] of Object.entries(manifest.routes ?? {})) {
+  // A preview's pages (drafts, scheduled ones) were never promised to anyone: only its redirects carry on.
+  const preview = latest.preview !== undefined;
+  for (const [url, entry] of Object.entries(preview ? {} : (manifest.routes ?? {}))) {
     if (typeof entry.route === 'string' && isLocaleCode(entry.locale)) pages.set(url, { route: entry.route, locale: entry.locale });
   }
   // Builds before redirects existed wrote no history.

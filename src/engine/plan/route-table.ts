@@ -16,15 +16,37 @@ export interface Route {
    * does not name has the default locale's path); the planner adds the locale prefixes.
    */
   paths: Readonly<Record<Locale, string>>;
+  /**
+   * A hub that lists its children on numbered pages (`paginate:` in the table): at most `size`
+   * on each, pages 2..n under `<hub path>/<segment>/<n>`, the segment chosen per locale
+   * (`pagination.path` of the table). Undefined for a route that lists everything on one page.
+   */
+  pagination: { size: number; segments: Readonly<Record<Locale, string>> } | undefined;
+  /**
+   * A hub with a listing per tag of its children (`tags: true` in the table): at
+   * `<hub path>/<segment>/<tag>`, the segment chosen per locale (`tags.path` of the table).
+   */
+  tagging: { segments: Readonly<Record<Locale, string>> } | undefined;
   /** Where the route and its keys are written, for errors found by later stages. */
   at: RouteLocations;
 }
+
+/** The page size of a paginated hub whose route says `paginate: true` and the table no `pagination.pageSize`. */
+export const DEFAULT_PAGE_SIZE = 12;
+/** The path segment of pages 2..n in the default locale when the table names none (`/blog/page/2`). */
+export const DEFAULT_PAGE_SEGMENT = 'page';
+/** The path segment of tag listings in the default locale when the table names none (`/blog/tag/clickup`). */
+export const DEFAULT_TAG_SEGMENT = 'tag';
 
 export interface RouteLocations {
   route: SourceLocation;
   template: SourceLocation;
   content: SourceLocation;
   path(locale: Locale): SourceLocation;
+  /** `paginate:` of the route. */
+  paginate: SourceLocation;
+  /** `tags:` of the route. */
+  tags: SourceLocation;
 }
 
 // Letters of any script (`/hu/állások`), digits, and the unreserved punctuation of RFC 3986.
@@ -54,9 +76,16 @@ export function pathProblem(path: string): string | undefined {
   return undefined;
 }
 
+const pathSegment = z.string().refine((value) => SLUG_SEGMENT.test(value) && value === value.normalize('NFC'), 'one path segment: letters (accented ones too), digits, "-", "_", "." and "~"');
+
 /** The route table's shape: `paths` names the default locale's path, and no locale the site does not have. */
 function routeTableSchema(locales: SiteLocales) {
   const paths = Object.fromEntries(locales.all.map(({ code }) => [code, code === locales.default ? routePath : routePath.optional()]));
+  const segments = Object.fromEntries(locales.all.map(({ code }) => [code, pathSegment.optional()]));
+  const pagination = z.strictObject({
+    pageSize: z.number().int().positive('at least one card per page').optional(),
+    path: z.strictObject(segments).optional(),
+  });
   const route = z.strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'an id is lowercase letters, digits and "-"'),
     template: z.string().min(1),
@@ -65,8 +94,11 @@ function routeTableSchema(locales: SiteLocales) {
       .regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/, 'a content name is like "blog/clickup-as-erp", without ".md"'),
     parent: z.string().optional(),
     paths: z.strictObject(paths),
+    paginate: z.union([z.literal(true), z.number().int().positive('at least one card per page')]).optional(),
+    tags: z.literal(true).optional(),
   });
-  return z.strictObject({ routes: z.array(route).min(1, 'list at least one route') });
+  const tags = z.strictObject({ path: z.strictObject(segments).optional() });
+  return z.strictObject({ pagination: pagination.optional(), tags: tags.optional(), routes: z.array(route).min(1, 'list at least one route') });
 }
 
 /**
@@ -85,7 +117,17 @@ export function parseRouteTable(text: string, file: string, locales: SiteLocales
   // The routes locate themselves by parsing the text again, only if a later stage reports an
   // error: a table of thousands of routes is tens of megabytes as a document with positions.
   const sourceAgain = parsedAgain(text, file);
-  const routes = table.routes.map((route, index): Route => ({ ...route, paths: allPaths(route.paths, locales), parent: route.parent, at: locationsOf(sourceAgain, index) }));
+  const segments = allPaths(table.pagination?.path ?? {}, locales, DEFAULT_PAGE_SEGMENT);
+  const pageSize = table.pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
+  const tagSegments = allPaths(table.tags?.path ?? {}, locales, DEFAULT_TAG_SEGMENT);
+  const routes = table.routes.map(({ paginate, tags, ...route }, index): Route => ({
+    ...route,
+    paths: allPaths(route.paths, locales),
+    parent: route.parent,
+    pagination: paginate === undefined ? undefined : { size: paginate === true ? pageSize : paginate, segments },
+    tagging: tags ? { segments: tagSegments } : undefined,
+    at: locationsOf(sourceAgain, index),
+  }));
   const ids = new Map<string, number>();
   for (const [index, route] of routes.entries()) {
     const earlier = ids.get(route.id);
@@ -112,8 +154,8 @@ export function parseRouteTable(text: string, file: string, locales: SiteLocales
  * A path for every locale: one the table leaves out has the default locale's path (a language
  * added to the site needs no path of its own for each route; `/fr/career` until it has one).
  */
-function allPaths(listed: Record<string, string | undefined>, locales: SiteLocales): Record<Locale, string> {
-  const fallback = listed[locales.default]!;
+function allPaths(listed: Record<string, string | undefined>, locales: SiteLocales, otherwise?: string): Record<Locale, string> {
+  const fallback = listed[locales.default] ?? otherwise!;
   return Object.fromEntries(locales.all.map(({ code }) => [code, listed[code] ?? fallback]));
 }
 
@@ -163,4 +205,6 @@ const located = lazyFields<RouteInTable, RouteLocations>({
   template: (route) => locatedIn(route, 'template'),
   content: (route) => locatedIn(route, 'content'),
   path: (route) => (locale: Locale) => locatedIn(route, 'paths', locale),
+  paginate: (route) => locatedIn(route, 'paginate'),
+  tags: (route) => locatedIn(route, 'tags'),
 });

@@ -49,7 +49,8 @@ export interface PageConfigInputs {
   settings: SiteSettings;
   year: number;
   dev: boolean;
-  routes: { value: readonly Route[]; text: string };
+  /** The routes as published (`publishedRoutes`), the table's text and the publication's key (`Publication.key`). */
+  routes: { value: readonly Route[]; text: string; publication?: string };
   messages: { value: MessageCatalog; texts: readonly string[] };
   templates: LoadedTemplates;
   widgets: WidgetBundle;
@@ -68,7 +69,7 @@ export function pageConfigOf(inputs: PageConfigInputs): PageConfig {
     settings: dataPart(inputs.settings),
     year: dataPart(inputs.year),
     dev: dataPart(inputs.dev),
-    routes: part(inputs.routes.value, hashOf(inputs.routes.text)),
+    routes: part(inputs.routes.value, inputs.routes.publication ? hashOf(inputs.routes.text, inputs.routes.publication) : hashOf(inputs.routes.text)),
     messages: part(inputs.messages.value, hashOf(...inputs.messages.texts)),
     templates: part({ module: inputs.templates.module, inputs: inputs.templates.inputs }, hashOf(inputs.templates.hash, inputs.templates.css)),
     widgets: part({ loader: inputs.widgets.loader, scripts: inputs.widgets.scripts, islands: inputs.widgets.islands }, inputs.widgets.hash),

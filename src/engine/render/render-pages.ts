@@ -423,6 +423,16 @@ function createLinks(locale: Locale, input: RenderInput): Links {
     if (!route) throw new SiteError('templates/unknown-route', `link to unknown route "${routeId}"`, { hint: 'use an id from content/routes.yaml' });
     return route;
   };
+  // A route out of this build in the locale (a draft, scheduled or expired page) has no path in it.
+  const publishedRouteOf = (routeId: string) => {
+    const route = routeOf(routeId);
+    if (route.paths[locale] === undefined) {
+      throw new SiteError('templates/unpublished-route', `link to route "${routeId}", whose ${locale} page is not published in this build (a draft, scheduled or expired)`, {
+        hint: 'publish that page, or link it only where it is published',
+      });
+    }
+    return route;
+  };
   const summaryOf = (route: Route): PageSummary => {
     let summary = summaries.get(route.id);
     if (!summary) {
@@ -447,13 +457,14 @@ function createLinks(locale: Locale, input: RenderInput): Links {
   // Every page of a hub may list its siblings: each list is made once per locale.
   const childrenOf = new Map<string, PageSummary[]>();
   return {
-    path: (routeId) => canonicalUrl(routeOf(routeId), locale, input.site.locales),
-    page: (routeId) => summaryOf(routeOf(routeId)),
+    path: (routeId) => canonicalUrl(publishedRouteOf(routeId), locale, input.site.locales),
+    page: (routeId) => summaryOf(publishedRouteOf(routeId)),
     children(routeId) {
       routeOf(routeId);
       let children = childrenOf.get(routeId);
       if (!children) {
-        children = input.routes.filter((route) => route.parent === routeId).map(summaryOf);
+        // Only pages this build publishes in the locale: a draft has no card on its hub.
+        children = input.routes.filter((route) => route.parent === routeId && route.paths[locale] !== undefined).map(summaryOf);
         const dated = (page: PageSummary) => (typeof page.data.date === 'string' ? page.data.date : '');
         // Stable sort: undated pages keep the table's order.
         children.sort((a, b) => dated(b).localeCompare(dated(a)));

@@ -20,6 +20,9 @@ export interface WatchOptions {
   error?: (text: string) => void;
   /** Also log the time of each build stage. */
   verbose?: boolean;
+  /** Show drafts (default true) and pages scheduled after the build's time (default true), labelled. */
+  drafts?: boolean;
+  future?: boolean;
 }
 
 export interface WatchEvent {
@@ -86,7 +89,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     session.changed = changed;
     let ok = true;
     try {
-      const result = await build({ root, write: false, session });
+      const result = await build({ root, write: false, session, drafts: options.drafts ?? true, future: options.future ?? true });
       const notes = devNotes(result.warnings);
       server.publish(result.files, notes);
       // The warnings when they change, not again after every edit.

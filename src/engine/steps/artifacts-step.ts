@@ -45,8 +45,16 @@ export async function buildSiteArtifacts(
   const files = mergeOutputs(
     [
       renderErrorPages(renderInput, problems, view.reuse),
-      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads, search?.bundles),
-      buildSearchFiles(pages, feeds, { content, siteUrl: site.url, companyName: site.company.name, timestamp: info.timestamp, indexed: view.indexed, locales: site.locales }),
+      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads, config.preview, search?.bundles),
+      buildSearchFiles(pages, feeds, {
+        content,
+        siteUrl: site.url,
+        companyName: site.company.name,
+        timestamp: info.timestamp,
+        indexed: view.indexed,
+        locales: site.locales,
+        tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
+      }),
       redirectFiles(plan.redirects, site, parsed.catalog),
       loaded.widgets.files,
       view.assets.files,

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { LoadedTemplates } from '../bundle/load-templates';
 import type { WidgetBundle } from '../bundle/bundle-widgets';
 import { linkData, parseContent, validateContent, type ContentArrival, type SiteContent } from '../markdown/content';
 import { checkRouteTemplates } from '../plan/route-table';
-import { parseYamlData } from '../read/yaml-source';
+import { linksToUnpublished } from '../markdown/unpublished-links';
+import { checkTagNames } from '../markdown/unknown-tags';
 import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';
 import type { ReadSite } from './read-step';
@@ -26,14 +28,15 @@ export interface LoadedContent {
 export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan): Promise<LoadedContent> {
   const { problems, session } = run;
   const { sources } = read;
+  // Only the pages in this build; links resolve against every page of the table (see `SitePlan.allPages`).
   const arrival = await parseContent(
-    parsed.routes,
+    plan.routes,
     plan.pages,
     read.frontMatters,
     run.threads,
     problems,
-    (text, file) => run.once(`front matter ${file}`, text, () => parseYamlData(text, file, problems)),
-    run.once('links', `${sources.routes!.text}\0${JSON.stringify(run.config.site.locales)}`, () => linkData(plan.pages)),
+    plan.frontMatter,
+    run.once('links', `${sources.routes!.text}\0${JSON.stringify(run.config.site.locales)}`, () => linkData(plan.allPages)),
     read.known,
     read.cache?.streamBodies(),
   );
@@ -48,8 +51,20 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
   const templates = await settledOrErrors(run.templates, problems);
   const widgets = await settledOrErrors(parsed.widgets, problems);
   checkRouteTemplates(parsed.routes, Object.keys(templates.module.templates), problems);
-  const content = validateContent(parsed.routes, arrival.content, templates.module.templates, problems, session?.validated, templates.hash);
+  const content = validateContent(plan.routes, arrival.content, templates.module.templates, problems, session?.validated, templates.hash);
+  // Tags are ids: each names itself in every locale's messages.
+  checkTagNames(plan.routes, content, arrival.content, parsed.catalog, problems);
+  // A published page may not link a page this build leaves out.
+  if (plan.publication.out.size > 0) linksToUnpublished(plan.routes, plan.publication, (key) => bodyTextOf(read, key), problems);
   await stopIfAny();
   run.timings.lap('load templates, validate content');
   return { arrival, content, templates, widgets, stopIfAny };
+}
+
+/** A content file's whole text: a large build released it after the split, and reads it again. */
+function bodyTextOf(read: ReadSite, key: string): { file: string; text: string } | undefined {
+  const source = read.sources.content.get(key);
+  if (!source) return undefined;
+  if (!read.large) return { file: source.path, text: source.text };
+  return { file: source.path, text: readFileSync(source.path, 'utf8') };
 }

@@ -2,7 +2,6 @@ import { buildAssets } from '../artifacts/build-artifacts';
 import { contentDigest, type BuildInfo } from '../artifacts/build-info';
 import { feedLinks, planFeeds, type FeedPlan } from '../artifacts/feeds';
 import { contentHash } from '../base/content-hash';
-import { buildTime } from '../config/build-time';
 import { ENGINE_VERSION } from '../config/package-info';
 import type { ContentArrival } from '../markdown/content';
 import type { PagePlan } from '../plan/plan-pages';
@@ -44,11 +43,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const { sources } = read;
   const { site } = config;
   const { templates, widgets, content } = loaded;
-  const committed = await run.commitTime;
-  // Watch mode keeps its first build's time.
-  const sourceFiles = () => [sources.routes, config.siteFile, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
-  const timeOf = () => buildTime(config.overrides.timestamp, committed, sourceFiles);
-  const time = session ? run.once('build time', 'dev', timeOf) : timeOf();
+  const time = await plan.time;
   const assets = buildAssets(templates.css, sources.publicFiles);
   // Templates decide which pages stay out of search results and which pages feeds list.
   const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
@@ -65,7 +60,8 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
     settings: site,
     year: new Date(time.timestamp).getUTCFullYear(),
     dev: session !== undefined,
-    routes: { value: parsed.routes, text: sources.routes!.text },
+    // The routes as published: what is out changes what hubs, links and hreflang show.
+    routes: { value: plan.routes, text: sources.routes!.text, publication: plan.publication.key },
     messages: { value: parsed.catalog, texts: [...sources.locales.values()].map((file) => file.text) },
     templates,
     widgets,
@@ -95,7 +91,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
     feedLinks: feedLinks(feeds, { content, companyName: site.company.name }),
     arrival: run.threads.fillsCores() ? afterAll(loaded.arrival.all) : loaded.arrival,
   });
-  const inputs = { sources, split: read.frontMatters, content, routes: parsed.routes };
+  const inputs = { sources, split: read.frontMatters, content, routes: plan.routes };
   const output = run.output && (await settledOrErrors(run.output, problems));
   const everything = pageConfigHash(pageConfig);
   const reuse = session?.pageReuse(inputs, everything) ?? (read.cache && output ? read.cache.pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)) : undefined);

@@ -34,7 +34,7 @@ export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSit
   const { cache } = read;
   if (cache) {
     cache.rememberRoutes(read.sources.routes!.text, `${read.sources.localeCodes.join()}\0${run.config.site.locales.default}`, parsed.routes);
-    cache.rememberContent(parsed.routes, loaded.content, read.frontMatters, read.keys, loaded.templates.hash, loaded.arrival.warnings);
+    cache.rememberContent(plan.routes, loaded.content, read.frontMatters, read.keys, loaded.templates.hash, loaded.arrival.warnings);
     cache.keepPages(new Set(plan.pages.map((page) => page.outputPath)));
     await cache.save();
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
+import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, PreviewLabel as PreviewLabelData, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
 import type { Cover } from '../fields';
 import { coverShareImage } from '../components/Cover';
 import { SEARCH_STYLES } from '../components/search-styles';
@@ -68,15 +68,19 @@ export function Document(props: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {props.head}
+        {page?.preview && <style dangerouslySetInnerHTML={{ __html: PREVIEW_LABEL_CSS }} />}
         {/* Only the unprefixed home chooses a language, before anything is painted. */}
         {page?.url === '/' && <script dangerouslySetInnerHTML={{ __html: detectLocaleScript(site.locales) }} />}
         <title>{bareTitle || title === site.company.name ? title : `${title} | ${fullTitle}`}</title>
         <meta name="description" content={description} />
         {noindex && <meta name="robots" content="noindex" />}
         {page && <link rel="canonical" href={site.url + page.canonical} />}
+        {page?.pagination && page.pagination.page > 1 && <link rel="prev" href={site.url + page.pagination.urls[page.pagination.page - 2]} />}
+        {page?.pagination && page.pagination.page < page.pagination.pages && <link rel="next" href={site.url + page.pagination.urls[page.pagination.page]} />}
+        {/* A locale whose page is out of the build (a draft, scheduled) has no alternate. */}
         {page &&
-          site.locales.all.map(({ code }) => <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
-        {page && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates[site.locales.default]} />}
+          site.locales.all.map(({ code }) => page.alternates[code] !== undefined && <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
+        {page && page.alternates[site.locales.default] !== undefined && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates[site.locales.default]} />}
         <FontPreloads extended={LATIN_EXTENDED.test(`${title} ${description} ${Object.values(i18n.widgetMessages).join(' ')}`)} />
         {leadImage && <link rel="preload" as="image" href={leadImage} fetchPriority="high" />}
         <SeoHead
@@ -149,11 +153,34 @@ export function PageBody(props: DocumentProps) {
       <a className="skip-link" href="#main">
         {i18n.t('site.skipToContent')}
       </a>
+      {props.page?.preview && <PreviewLabel label={props.page.preview} i18n={i18n} />}
       <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} consent={runtime.consent} />
       <Header {...props} />
       <main id="main" dangerouslySetInnerHTML={{ __html: main }} />
       <Footer {...props} />
       <script type="application/json" id={RUNTIME_CONFIG_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(runtime) }} />
     </>
+  );
+}
+
+/**
+ * The label's style goes with the pages that show it, not into site.css: production pages never
+ * do, and the inlined stylesheet is near its limit (docs/design.md). Hashed into the policy as
+ * every inline style is.
+ */
+const PREVIEW_LABEL_CSS = '.preview-label{margin:0;padding:.5rem 1rem;background:#fde68a;color:#1c1917;font-weight:600;text-align:center}';
+
+/**
+ * What a preview build (`--drafts`, `--future`, `sitegen watch`) shows on a page that is not
+ * published: a draft, or the time it is scheduled for. A production build has no such page.
+ */
+function PreviewLabel({ label, i18n }: { label: PreviewLabelData; i18n: I18n }) {
+  if (label.kind === 'draft') return <p className="preview-label" role="note">{i18n.t('site.previewDraft')}</p>;
+  // A day, or a day and time as written (`2026-03-01T09:00+01:00` shows its day and 09:00).
+  const time = label.publishDate.length > 10 ? ` ${label.publishDate.slice(11, 16)}` : '';
+  return (
+    <p className="preview-label" role="note">
+      {i18n.t('site.previewScheduled', { date: `${i18n.date(label.publishDate.slice(0, 10))}${time}` })}
+    </p>
   );
 }

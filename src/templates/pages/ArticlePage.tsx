@@ -24,15 +24,17 @@ export function ArticlePage(props: PageProps<ArticleData>) {
       <span>{i18n.t('common.readingTime', { minutes: content.readingMinutes })}</span>
     </p>
   );
+  // Tags are ids in front matter; their names are the locale's messages (`tags.<id>`).
+  const tagNames = data.tags.map((tag) => i18n.t(`tags.${tag}`));
   return (
     <Document
       {...props}
       cover={data.cover}
       title={data.title}
       description={data.description}
-      article={{ published: data.date, modified: data.updated, tags: data.tags }}
+      article={{ published: data.date, modified: data.updated, tags: tagNames }}
       structuredData={[
-        blogPosting({ site, page, i18n, data, words: content.words, image: assets.shareImage, authorUrl: links.path('about-us') }),
+        blogPosting({ site, page, i18n, data: { ...data, tags: tagNames }, words: content.words, image: assets.shareImage, authorUrl: links.path('about-us') }),
       ]}
     >
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.summary ?? data.description} meta={meta} cover={data.cover} />
@@ -41,8 +43,8 @@ export function ArticlePage(props: PageProps<ArticleData>) {
         <article className="article-body">
           <Markdown html={content.html} {...proseProps(i18n)} />
           <ul className="tags" aria-label={i18n.t('common.tags')}>
-            {data.tags.map((tag) => (
-              <li key={tag}>{tag}</li>
+            {data.tags.map((tag, index) => (
+              <li key={tag}>{tagNames[index]}</li>
             ))}
           </ul>
         </article>

@@ -148,6 +148,19 @@ const CHANGES: Record<string, Change> = {
     await writeFile(file, doc.toString({ lineWidth: 0 }));
     return `hu path of ${String(route.get('id'))}`;
   },
+  async publication({ root }, seed) {
+    // A grant nothing links: a draft, scheduled or expired in one locale (against the time kind's epochs), or published again.
+    const file = `content/${pick(['en', 'hu', 'de'], seed)}/tenders/export-market.md`;
+    const fields = ['expiryDate: 2025-01-01', 'draft: true', 'publishDate: 2025-01-01', 'publishDate: 2026-01-01T12:00:00+01:00', ''];
+    const field = pick(fields, seed >> 2);
+    await writeFile(path.join(root, file), (await readFile(path.join(root, file), 'utf8')).replace(/^(draft|publishDate|expiryDate): .*\n/m, '').replace(/^---\n/, `---\n${field ? `${field}\n` : ''}`));
+    return `${file}: ${field || 'published'}`;
+  },
+  async pageSize({ root }, seed) {
+    const size = pick(['1', '2', 'true'], seed);
+    await writeFile(path.join(root, 'content/routes.yaml'), (await readFile(path.join(root, 'content/routes.yaml'), 'utf8')).replace(/(content: (?:blog|case-studies|tenders)\n {4}paginate: )\S+/g, `$1${size}`));
+    return `paginate: ${size}`;
+  },
   async redirect({ root }, seed) {
     const file = path.join(root, 'content/redirects.yaml');
     const before = existsSync(file) ? await readFile(file, 'utf8') : 'redirects:\n';

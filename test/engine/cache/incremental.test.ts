@@ -13,7 +13,7 @@ async function rerendered(root: string, session: BuildSession, files: string[], 
 }
 
 describe('incremental builds (watch mode)', () => {
-  it('renders only the pages whose inputs changed', async () => {
+  it('renders only the pages whose inputs changed', { timeout: 180_000 }, async () => {
     const root = await copySite();
     await cp(path.join(REPO, 'src/templates'), path.join(root, 'src/templates'), { recursive: true });
     await cp(path.join(REPO, 'src/shared'), path.join(root, 'src/shared'), { recursive: true });

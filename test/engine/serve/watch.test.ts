@@ -73,7 +73,7 @@ describe('sitegen watch', () => {
     expect((await page(`${watcher.url}/_sitegen/dev/client.js`)).text).toContain('EventSource');
   });
 
-  it('shows each kind of edit in the served page and tells open pages to reload', async () => {
+  it('shows each kind of edit in the served page and tells open pages to reload', { timeout: 180_000 }, async () => {
     const root = await siteWithOwnCode();
     watcher = await watch({ root, port: 0, ...quiet });
     const events = await listen(watcher.url);
