@@ -56,7 +56,8 @@ const MARKDOWN_CORPUS = `
 
 /** Front matter keys whose values have a format; the corpus goes into every other string. */
 // A cover's `src` is a path of the site (fields.ts refuses anything else); its `alt` takes the corpus.
-const FORMATTED_KEYS = new Set(['date', 'updated', 'start', 'end', 'currency', 'id', 'employmentType', 'posted', 'validThrough', 'remoteCountries', 'src']);
+// `tags` are ids: their names are messages (`tags.<id>`), which take the corpus with the others.
+const FORMATTED_KEYS = new Set(['date', 'updated', 'start', 'end', 'currency', 'id', 'employmentType', 'posted', 'validThrough', 'remoteCountries', 'src', 'tags']);
 
 /** Appends the corpus to every string scalar of a YAML document except formatted ones. */
 function poisonYaml(node: Node | null | undefined, append: string, key?: string): void {

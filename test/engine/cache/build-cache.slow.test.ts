@@ -1,4 +1,4 @@
-import { cp, lstat, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, lstat, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,7 +224,11 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     await build({ root, out: path.join(out, 'first') });
     await edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\nA sentence for one build.\n`);
     const one = build({ root, out: path.join(out, 'one') });
-    await edit(root, 'content/de/career.md', (text) => `${text}\nEin Satz für den anderen Build.\n`);
+    // Saved as editors save, by a rename: the running build reads the old text or the new one,
+    // never a file cut short while it is written (which would be a build error of its own).
+    const career = path.join(root, 'content/de/career.md');
+    await writeFile(`${career}.saving`, `${await readFile(career, 'utf8')}\nEin Satz für den anderen Build.\n`);
+    await rename(`${career}.saving`, career);
     const other = build({ root, out: path.join(out, 'other') });
     await Promise.all([one, other]);
     // Whatever the two left in the cache, the next build gives what a build without it gives.

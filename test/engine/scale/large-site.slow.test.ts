@@ -1,4 +1,4 @@
-import { cp, readFile } from 'node:fs/promises';
+import { cp, readdir, readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,7 +36,10 @@ describe('a large site', () => {
     expect(warm.code).toBe(0);
     await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api'), cache: false }));
     expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
-    expect(await readFile(path.join(out, 'cli/de/blog/index.html'), 'utf8')).toContain('Ein neuer Titel');
+    // The blog lists its articles on numbered pages, newest first: the edited one is on one of them.
+    const listings = (await readdir(path.join(out, 'cli/de/blog'), { recursive: true })).filter((file) => file.endsWith('index.html'));
+    const shown = await Promise.all(listings.map(async (file) => (await readFile(path.join(out, 'cli/de/blog', file), 'utf8')).includes('Ein neuer Titel')));
+    expect(shown.filter(Boolean)).toHaveLength(1);
   });
 
   // A site of this size renders its pages on workers (the test above).

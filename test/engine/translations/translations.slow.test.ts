@@ -106,9 +106,9 @@ describe('sitegen translations', { timeout: 120_000 }, () => {
     await edit(root, 'content/en/about-us.md', (text) =>
       text.replace('Most of our partnerships start with a short conversation.', 'Most of our partnerships\nstart   with a short conversation.  ').replace(/\n*$/, '\n\n\n'),
     );
-    await edit(root, 'content/en/blog/four-day-week-1.md', (text) => text.replace('date: 2024-03-12', 'date: 2024-03-13\nupdated: 2025-01-02').replace('title: "The four-day working week, part 1"', "title: 'The four-day working week,   part 1'"));
+    await edit(root, 'content/en/blog/four-day-week-1.md', (text) => text.replace('date: 2025-04-15', 'date: 2025-04-16\nupdated: 2025-05-02').replace('title: "The four-day working week, part 1"', "title: 'The four-day working week,   part 1'"));
     expect((await status(root)).summary.outdated).toBe(0);
-    await edit(root, 'content/en/blog/four-day-week-1.md', (text) => text.replace('"HR"', '"People"'));
+    await edit(root, 'content/en/blog/four-day-week-1.md', (text) => text.replace('and the fifth free"', 'and the fifth day free"'));
     expect(notCurrent(await status(root))).toEqual(['content article-four-day-week-1 hu', 'content article-four-day-week-1 de']);
   });
 
