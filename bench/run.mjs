@@ -3,7 +3,7 @@
 // output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
 // Then watch latency, page-weight budgets, image budgets, site search, the Markdown parse, reading pages for the policy,
 // paginated hubs at 1,000 articles per locale and the scale suite.
-// `--only build,watch,budgets,images,search,markdown,policy,hubs,scale`
+// `--only build,watch,budgets,images,search,markdown,policy,hubs,highlight,scale`
 // runs some of the parts; other arguments go to the scale suite (`--10k`, `--sizes`, `--runs`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,7 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
-const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'hubs', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
+const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'hubs', 'highlight', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
 
 function time(args, before) {
   const samples = [];
@@ -123,6 +123,12 @@ if (parts.includes('policy')) {
 if (parts.includes('hubs')) {
   console.log('');
   execFileSync(process.execPath, [path.join(repo, 'bench/hubs.mjs')], { stdio: 'inherit' });
+}
+
+// Code highlighting on the real site against the same site with plain code (bench/highlight.mjs).
+if (parts.includes('highlight')) {
+  console.log('');
+  execFileSync(process.execPath, [path.join(repo, 'bench/highlight.mjs')], { stdio: 'inherit' });
 }
 
 // The scale suite: generated sites of 1,000 and 4,000 articles per locale against Hugo and

@@ -7,7 +7,9 @@
 // - react and react-dom: the templates import them too, and both sides must share one copy
 //   (zod is shared another way: it is bundled, and lib/zod.js is what templates import);
 // - esbuild: it runs a native binary that it finds from its own package folder;
-// - sharp: a native library (libvips) it loads from its platform's package.
+// - sharp: a native library (libvips) it loads from its platform's package;
+// - shiki: its grammars and themes are hundreds of modules loaded one by one, only those a site's
+//   code blocks name, and only when a build renders one (bundled, each would be a chunk in lib/).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,7 +42,7 @@ await esbuild.build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'sharp'],
+  external: ['react', 'react/*', 'react-dom', 'react-dom/*', 'esbuild', 'sharp', 'shiki', 'shiki/*', '@shikijs/*'],
   // Bundled CommonJS packages (gray-matter) call require() for Node's own modules.
   banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
   sourcemap: 'linked',

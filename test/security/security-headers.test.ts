@@ -72,8 +72,8 @@ describe('reading pages that share an inline stylesheet', () => {
 
 describe('reading a page without the Markdown body it shows', () => {
   const markdown = createMarkdownRenderer();
-  const bodyOf = (text: string) =>
-    markdown.finish(markdown.parse(text), { file: 'page.md', lineOffset: 0, routeUrl: () => '/x', foreignRoute: () => undefined, problems: new Problems(), warn: () => {} }).html;
+  const bodyOf = async (text: string) =>
+    (await markdown.finish(markdown.parse(text), { file: 'page.md', lineOffset: 0, routeUrl: () => '/x', foreignRoute: () => undefined, problems: new Problems(), warn: () => {} })).html;
   // The shape of the site's pages: scripts and an inline SVG around the body's container.
   const pageWith = (body: string, container = '<div class="prose">') =>
     `<!DOCTYPE html><html><head><script type="module">go()</script><script type="application/json">{"a":1}</script></head>` +
@@ -85,24 +85,24 @@ describe('reading a page without the Markdown body it shows', () => {
     .filter((file) => file.endsWith('.md'))
     .map((file) => splitFrontMatter(readFileSync(path.join(contentDir, file), 'utf8'))!.body);
 
-  it("leaves out every body of the site, and finds what the whole page holds", () => {
+  it("leaves out every body of the site, and finds what the whole page holds", async () => {
     expect(bodies.length).toBeGreaterThan(90);
-    for (const body of [...bodies.map(bodyOf), bodyOf('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n\nA note.[^1]\n\n[^1]: The note.\n')]) {
+    for (const body of await Promise.all([...bodies.map(bodyOf), bodyOf('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n\nA note.[^1]\n\n[^1]: The note.\n')])) {
       const page = pageWith(body);
       expect(withoutInertBody(page, body)).toBe(page.replace(body, ''));
       expect(inlineSourcesOf(withoutInertBody(page, body))).toEqual(inlineSourcesOf(page));
     }
   });
 
-  it('reads a body that adds to the policy or is not between tags as part of the page', () => {
-    const image = bodyOf('A picture: ![logo](https://images.example/a.png)\n');
+  it('reads a body that adds to the policy or is not between tags as part of the page', async () => {
+    const image = await bodyOf('A picture: ![logo](https://images.example/a.png)\n');
     const styled = '<p>Write style="x" in a tag.</p>';
     const comment = '<p>a</p><!-- b -->';
     for (const body of [image, styled, comment]) expect(withoutInertBody(pageWith(body), body)).toBe(pageWith(body));
     expect(inlineSourcesOf(pageWith(image)).imageSources).toContain('https://images.example');
     // A template that writes a body into an element whose content is raw text, or after a start
     // tag with a `>` in an attribute: the page is read whole.
-    const body = bodyOf('Just *text*.\n');
+    const body = await bodyOf('Just *text*.\n');
     for (const container of ['<script type="text/template">', '<textarea>', '<div title="a>b">']) {
       const page = pageWith(body, container);
       expect(withoutInertBody(page, body)).toBe(page);
@@ -110,10 +110,10 @@ describe('reading a page without the Markdown body it shows', () => {
     expect(withoutInertBody(pageWith(body), body)).not.toBe(pageWith(body));
   });
 
-  it('is what the page workers read: the shared stylesheet and the body left out, the same sources', () => {
+  it('is what the page workers read: the shared stylesheet and the body left out, the same sources', async () => {
     const css = 'body{margin:0}';
     const scan = sharedStylesheetScanner(css);
-    const body = bodies.map(bodyOf).find((html) => html.length > 1000)!;
+    const body = (await Promise.all(bodies.map(bodyOf))).find((html) => html.length > 1000)!;
     const page = pageWith(body).replace('<head>', `<head><style>${css}</style>`);
     expect(scan(page, body)).toEqual(inlineSourcesOf(page));
     expect(scan(page, body).styles).toContain(cspHash(css));

@@ -223,6 +223,12 @@ export const CATALOGUE = {
     example: 'content/en/contact.md:30:1: warning: raw HTML is left out of the page: "<div class=\\"note\\">" [markdown/raw-html]',
     fix: 'Write it in Markdown: sitegen drops raw HTML so that content cannot run script. HTML comments are dropped without a warning.',
   },
+  'markdown/unknown-code-language': {
+    severity: 'warning',
+    title: 'Code in a language the highlighter does not know',
+    example: 'content/en/blog/api.md:42:1: warning: no highlighting for the code language "tsx2": the block is shown as plain code [markdown/unknown-code-language]',
+    fix: 'Write the fence with a language Shiki knows (its id or an alias: ts, js, json, bash, python, yaml…), or `text` for code that needs no colours.',
+  },
 
   // Locale files.
   'messages/missing-file': {

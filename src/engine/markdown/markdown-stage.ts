@@ -78,7 +78,7 @@ export interface ParsedAhead {
  */
 export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopAhead: () => void = () => {}): MarkdownStage & {
   /** `render` without collecting the results: each goes to `arrived` only (a worker sends them on). */
-  renderEach(keys: readonly string[], links: LinkData, arrived: ResultArrived): void;
+  renderEach(keys: readonly string[], links: LinkData, arrived: ResultArrived): Promise<void>;
   /** `parse`, also of jobs whose bodies are read when needed (a worker's, in a large build). */
   parse(jobs: ReadonlyArray<AnyJob>): void;
   /** Jobs a worker renders: only kept, and rendered here only if that worker fails. */
@@ -124,15 +124,17 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
       for (const job of jobs) parsed.set(job.key, { job, tree: undefined });
     },
     async render(keys, links, arrived) {
-      return keys.map((key) => finish(key, links, arrived));
+      const results: JobResult[] = [];
+      for (const key of keys) results.push(await finish(key, links, arrived));
+      return results;
     },
-    renderEach(keys, links, arrived) {
-      for (const key of keys) finish(key, links, arrived);
+    async renderEach(keys, links, arrived) {
+      for (const key of keys) await finish(key, links, arrived);
     },
     close() {},
   };
 
-  function finish(key: string, links: LinkData, arrived: ResultArrived | undefined): JobResult {
+  async function finish(key: string, links: LinkData, arrived: ResultArrived | undefined): Promise<JobResult> {
     const entry = parsed.get(key)!;
     const { job } = entry;
     parsed.delete(key);
@@ -150,7 +152,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
       }
       tree = renderer.parse(body ?? '');
     }
-    const markdown = renderer.finish(tree, {
+    const markdown = await renderer.finish(tree, {
       file: job.file,
       lineOffset: job.lineOffset,
       routeUrl: (id) => links.urls[id]?.[job.locale],

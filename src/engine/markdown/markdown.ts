@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
-import type { Definition, Html, Link, List, Nodes, Root } from 'mdast';
+import type { Code as CodeNode, Definition, Html, Link, List, Nodes, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -8,6 +8,8 @@ import remarkHtml from 'remark-html';
 import { VFile } from 'vfile';
 import type { Code, Problems } from '../diagnostics/diagnostic';
 import type { Heading } from '../template-api';
+import { CODE_BLOCK_CLASS, CODE_TOKEN_CLASS } from '../../shared/code-palette';
+import { createCodeHighlighter, type CodeHighlighter } from './highlight-code';
 
 /** What a Markdown body needs from the rest of the site while it renders. */
 export interface MarkdownContext {
@@ -37,8 +39,15 @@ export interface RenderedMarkdown {
 const sanitizeSchema: Schema = {
   ...defaultSchema,
   clobberPrefix: '',
-  // Tables scroll sideways on narrow screens: keyboard users must be able to focus them.
-  attributes: { ...defaultSchema.attributes, table: [...(defaultSchema.attributes?.table ?? []), 'tabIndex'] },
+  attributes: {
+    ...defaultSchema.attributes,
+    // Tables scroll sideways on narrow screens: keyboard users must be able to focus them.
+    table: [...(defaultSchema.attributes?.table ?? []), 'tabIndex'],
+    // The frame and token classes of highlighted code (`highlight-code.ts`), and no other class.
+    div: [...(defaultSchema.attributes?.div ?? []), ['className', CODE_BLOCK_CLASS, `${CODE_BLOCK_CLASS}__bar`]],
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', `${CODE_BLOCK_CLASS}__lang`, CODE_TOKEN_CLASS]],
+    pre: [...(defaultSchema.attributes?.pre ?? []), ['className', 'hl']],
+  },
 };
 
 const ROUTE_SCHEME = 'route:';
@@ -49,8 +58,11 @@ export type MarkdownTree = Root;
 export interface MarkdownRenderer {
   /** Parsing needs nothing of the site, so it can start as soon as the file is read. */
   parse(body: string): MarkdownTree;
-  /** Links, heading ids and HTML: needs the page's locale and the site's URLs. */
-  finish(tree: MarkdownTree, context: MarkdownContext): RenderedMarkdown;
+  /**
+   * Links, heading ids and HTML: needs the page's locale and the site's URLs. Asynchronous only
+   * to load a code language's grammar the first time a body uses it.
+   */
+  finish(tree: MarkdownTree, context: MarkdownContext): Promise<RenderedMarkdown>;
 }
 
 /** Renders Markdown bodies in two steps; one processor is reused for every file. */
@@ -61,6 +73,7 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     .use(() => finishTree)
     .use(remarkHtml, { sanitize: sanitizeSchema })
     .freeze();
+  let highlighter: CodeHighlighter | undefined;
   // Parsers that leave out constructs a body's text rules out, by the names left out.
   const parsers = new Map<string, { parse(body: string): MarkdownTree }>([['', processor]]);
   const parserFor = (body: string) => {
@@ -77,9 +90,16 @@ export function createMarkdownRenderer(): MarkdownRenderer {
 
   return {
     parse: (body) => parserFor(body).parse(body),
-    finish(tree, context) {
+    async finish(tree, context) {
       const file = new VFile({ data: { context } });
-      const html = processor.stringify(processor.runSync(tree, file) as MarkdownTree, file);
+      const finished = processor.runSync(tree, file) as MarkdownTree;
+      const blocks = file.data.codeBlocks as CodeNode[] | undefined;
+      if (blocks) {
+        highlighter ??= createCodeHighlighter();
+        await highlighter.prepare(blocks.map((block) => block.lang!));
+        for (const block of blocks) highlightBlock(block, highlighter, context);
+      }
+      const html = processor.stringify(finished, file);
       return {
         html: String(html),
         headings: (file.data.headings as Heading[] | undefined) ?? [],
@@ -186,9 +206,12 @@ function finishTree(tree: Root, file: VFile): void {
         headings.push({ depth: node.depth, id, text });
         break;
       }
+      case 'code':
+        if (node.lang) ((file.data.codeBlocks as CodeNode[] | undefined) ??= []).push(node);
+        words += countWords(node.value);
+        break;
       case 'text':
       case 'inlineCode':
-      case 'code':
         words += countWords(node.value);
         break;
       case 'list':
@@ -252,6 +275,25 @@ function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): voi
       hint: `write route:${foreign} so the link follows the page's locale`,
     });
   }
+}
+
+/**
+ * A fenced block with a language becomes its highlighted frame (`highlight-code.ts`); one in a
+ * language Shiki does not know stays plain code, with a warning at its fence.
+ */
+function highlightBlock(block: CodeNode, highlighter: CodeHighlighter, context: MarkdownContext): void {
+  const highlighted = highlighter.highlight(block.value, block.lang!);
+  if (highlighted === 'plain') return;
+  if (highlighted === 'unknown') {
+    context.warn(
+      'markdown/unknown-code-language',
+      `no highlighting for the code language "${block.lang}": the block is shown as plain code`,
+      { line: (block.position?.start.line ?? 1) + context.lineOffset, column: block.position?.start.column ?? 1 },
+      'write a language Shiki knows (ts, js, json, bash, python, yaml… see docs/content.md), or text for plain code',
+    );
+    return;
+  }
+  block.data = { ...block.data, hName: highlighted.tagName, hProperties: highlighted.properties, hChildren: highlighted.children };
 }
 
 /** HTML comments are dropped as authors expect; other raw HTML is dropped too, which they may not. */

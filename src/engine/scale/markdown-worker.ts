@@ -22,7 +22,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   else if (request.type === 'render') {
     let batch: JobResult[] = [];
     // Each result goes out as it is done; none is kept here (tens of thousands on a large site).
-    stage.renderEach(request.keys, request.links, (_, result) => {
+    await stage.renderEach(request.keys, request.links, (_, result) => {
       batch.push(result);
       if (batch.length < RESULTS_PER_MESSAGE) return;
       reply({ type: 'rendered', results: batch, done: false });

@@ -4,6 +4,7 @@ import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, PreviewLabel 
 import type { Cover } from '../fields';
 import { coverShareImage } from '../components/Cover';
 import { SEARCH_STYLES } from '../components/search-styles';
+import { CODE_STYLES, COPY_CODE_SCRIPT, hasCodeBlocks } from '../components/code-blocks';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
 import { loaderBootstrap } from '../../shared/loader-bootstrap';
@@ -62,6 +63,7 @@ export function Document(props: DocumentProps) {
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   const leadImage = props.leadImage ?? props.cover?.src;
   const share = coverShareImage(props.cover, props.images);
+  const main = mainHtml(props);
   return (
     <html lang={i18n.language} dir={i18n.dir === 'rtl' ? 'rtl' : undefined}>
       <head>
@@ -103,11 +105,12 @@ export function Document(props: DocumentProps) {
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
         {site.search.enabled && <style dangerouslySetInnerHTML={{ __html: SEARCH_STYLES }} />}
+        {hasCodeBlocks(main) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
         {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
       <body>
-        <PageBody {...props} />
+        <PageBody {...props} main={main} />
         {props.after}
       </body>
     </html>
@@ -121,6 +124,11 @@ export function Document(props: DocumentProps) {
  */
 function withoutImagePreloads(html: string): string {
   return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '');
+}
+
+/** The page's main content as HTML, its long words given soft hyphens (`hyphenate.ts`). */
+function mainHtml(props: DocumentProps): string {
+  return hyphenateHtml(withoutImagePreloads(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' })), props.i18n.language);
 }
 
 /** Letters of the Latin Extended file's range (site.css): ő and ű in Hungarian, not German's ä or ß. */
@@ -145,9 +153,9 @@ export function FontPreloads({ extended }: { extended: boolean }) {
  * before the first paint while no choice is stored), header, main content, footer, runtime
  * configuration. The main content's long words get soft hyphens (`hyphenate.ts`).
  */
-export function PageBody(props: DocumentProps) {
+export function PageBody(props: DocumentProps & { main?: string }) {
   const { i18n, links, runtime } = props;
-  const main = hyphenateHtml(withoutImagePreloads(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' })), i18n.language);
+  const main = props.main ?? mainHtml(props);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -157,6 +165,9 @@ export function PageBody(props: DocumentProps) {
       <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} consent={runtime.consent} />
       <Header {...props} />
       <main id="main" dangerouslySetInnerHTML={{ __html: main }} />
+      {hasCodeBlocks(main) && (
+        <script data-copy={i18n.t('code.copy')} data-copied={i18n.t('code.copied')} dangerouslySetInnerHTML={{ __html: COPY_CODE_SCRIPT }} />
+      )}
       <Footer {...props} />
       <script type="application/json" id={RUNTIME_CONFIG_ID} dangerouslySetInnerHTML={{ __html: jsonForScript(runtime) }} />
     </>

@@ -51,7 +51,9 @@ describe('Markdown bodies arriving while pages render', () => {
     const ready = arrival.ready(first.id, 'en');
     expect(ready).toBeInstanceOf(Promise);
 
-    // Bodies arrive in the order of the routes (route by route, en, hu, de), as pages are planned.
+    // Bodies arrive in the order of the routes (route by route, en, hu, de), as pages are planned;
+    // the stage holds them all once it rendered them (code blocks load their grammars first).
+    while (waiting() === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     release(1);
     await ready;
     expect(arrival.ready(first.id, 'en')).toBeUndefined();

@@ -108,13 +108,14 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
       .map((file) => splitFrontMatter(readFileSync(path.join(contentDir, file), 'utf8'))!.body);
     expect(siteBodies.length).toBeGreaterThan(90);
     for (const body of [CONSTRUCTS, ...siteBodies]) {
-      const renders = [plain, patched].map(({ renderer }) => {
+      const renders = [];
+      for (const { renderer } of [plain, patched]) {
         const tree = renderer.parse(body);
         const json = JSON.stringify(tree);
         const problems = new Problems();
-        const html = renderer.finish(tree, { file: 'page.md', lineOffset: 0, routeUrl: (id) => `/${id}`, foreignRoute: () => undefined, problems, warn: () => {} }).html;
-        return { json, html, problems: problems.errors.map((error) => error.message) };
-      });
+        const { html } = await renderer.finish(tree, { file: 'page.md', lineOffset: 0, routeUrl: (id) => `/${id}`, foreignRoute: () => undefined, problems, warn: () => {} });
+        renders.push({ json, html, problems: problems.errors.map((error) => error.message) });
+      }
       expect(renders[1]).toEqual(renders[0]);
     }
   });

@@ -11,10 +11,10 @@ import { REPO } from '../../helpers/site';
 
 const render = createMarkdownRenderer();
 
-function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
+async function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
   const problems = new Problems();
   const warnings: Array<{ code: string; message: string; line: number; column: number; hint: string }> = [];
-  const result = render.finish(render.parse(body), {
+  const result = await render.finish(render.parse(body), {
     file: 'page.md',
     lineOffset: 4,
     routeUrl: (id) => (id === 'contact' ? '/hu/kapcsolat' : undefined),
@@ -26,9 +26,9 @@ function renderBody(body: string, overrides: Partial<MarkdownContext> = {}) {
   return { ...result, problems, warnings };
 }
 
-describe('Markdown', () => {
-  it('gives headings ids and lists them', () => {
-    const { html, headings } = renderBody('## What is included\n\nText.\n\n### Árak és díjak\n');
+describe('Markdown', async () => {
+  it('gives headings ids and lists them', async () => {
+    const { html, headings } = await renderBody('## What is included\n\nText.\n\n### Árak és díjak\n');
     expect(html).toContain('<h2 id="what-is-included">What is included</h2>');
     expect(html).toContain('<h3 id="árak-és-díjak">');
     expect(headings).toEqual([
@@ -37,8 +37,8 @@ describe('Markdown', () => {
     ]);
   });
 
-  it('renders GitHub-flavoured tables, focusable for sideways scrolling, and task lists as ballot boxes', () => {
-    const { html } = renderBody('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] open *one*\n- plain\n');
+  it('renders GitHub-flavoured tables, focusable for sideways scrolling, and task lists as ballot boxes', async () => {
+    const { html } = await renderBody('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] open *one*\n- plain\n');
     expect(html).toContain('<table tabindex="0">');
     expect(html).toContain('<td>1</td>');
     // A disabled checkbox has no label and is no control: the state is text.
@@ -46,8 +46,8 @@ describe('Markdown', () => {
     expect(html).toContain('<ul class="contains-task-list">\n<li>☑ done</li>\n<li>☐ open <em>one</em></li>\n<li>plain</li>');
   });
 
-  it('removes raw HTML and unsafe links, and warns of the HTML at its line', () => {
-    const { html, warnings } = renderBody('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n\nA <b>bold</b> word.\n\n<!-- a note for editors -->\n');
+  it('removes raw HTML and unsafe links, and warns of the HTML at its line', async () => {
+    const { html, warnings } = await renderBody('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n\nA <b>bold</b> word.\n\n<!-- a note for editors -->\n');
     expect(html).not.toMatch(/<script|onerror|javascript:|<b>/);
     // The body starts on line 5 of its file (four lines of front matter); a comment is no surprise.
     expect(warnings.map(({ message, line, column }) => [message, line, column])).toEqual([
@@ -59,26 +59,26 @@ describe('Markdown', () => {
     expect(warnings[0]!.hint).toMatch(/write it in Markdown/);
   });
 
-  it('turns route: links into the localized URL', () => {
-    const { html, problems } = renderBody('Write to [us](route:contact#form).\n');
+  it('turns route: links into the localized URL', async () => {
+    const { html, problems } = await renderBody('Write to [us](route:contact#form).\n');
     expect(problems.errors).toEqual([]);
     expect(html).toContain('<a href="/hu/kapcsolat#form">us</a>');
   });
 
-  it('reports unknown routes and links into another locale at their line in the file', () => {
-    const { problems } = renderBody('First.\n\nSee [x](route:nowhere) and [y](/contact).\n');
+  it('reports unknown routes and links into another locale at their line in the file', async () => {
+    const { problems } = await renderBody('First.\n\nSee [x](route:nowhere) and [y](/contact).\n');
     expect(problems.errors.map((e) => [e.message, e.line, e.column])).toEqual([
       ['link to unknown route "nowhere"', 7, 5],
       ['link to /contact, a page of another locale', 7, 28],
     ]);
   });
 
-  it('counts words', () => {
-    expect(renderBody('One two three.\n\n## Four five\n\n- six\n').words).toBe(6);
+  it('counts words', async () => {
+    expect((await renderBody('One two three.\n\n## Four five\n\n- six\n')).words).toBe(6);
   });
 
-  it('links bare URLs and e-mail addresses as GitHub does, and leaves text without them alone', () => {
-    const { html } = renderBody('Visit www.example.com, https://example.org/a?b=1 or write to office@example.com.\n\n[www.example.com](route:contact)\n');
+  it('links bare URLs and e-mail addresses as GitHub does, and leaves text without them alone', async () => {
+    const { html } = await renderBody('Visit www.example.com, https://example.org/a?b=1 or write to office@example.com.\n\n[www.example.com](route:contact)\n');
     expect(html).toContain('<a href="http://www.example.com">www.example.com</a>');
     expect(html).toContain('<a href="https://example.org/a?b=1">https://example.org/a?b=1</a>');
     expect(html).toContain('<a href="mailto:office@example.com">office@example.com</a>');
@@ -92,11 +92,11 @@ describe('Markdown', () => {
       'Not links: www, http:/x, example@, @handle, www.',
       'Capitals: WWW.EXAMPLE.ORG and HTTP://EXAMPLE.ORG.',
     ]) {
-      expect(renderBody(body).html).toBe(String(reference.processSync(body)));
+      expect((await renderBody(body)).html).toBe(String(reference.processSync(body)));
     }
   });
 
-  it('parses every body to the same tree, positions included, as full GFM does', () => {
+  it('parses every body to the same tree, positions included, as full GFM does', async () => {
     // The renderer leaves out constructs a body cannot match (no `@`: no e-mail autolink; no
     // `|`, `:-` or `-:`: no table), so bodies with and without them must both be compared.
     const reference = remark().use(remarkGfm);
@@ -122,7 +122,7 @@ describe('Markdown', () => {
     expect(bodies.filter((body) => body.includes('@')).length).toBeGreaterThan(3);
     for (const body of bodies) expect(render.parse(body)).toEqual(reference.parse(body));
     // The tables without a pipe are tables, and the address is a link.
-    expect(renderBody(crafted[6]!).html.match(/<table/g)).toHaveLength(2);
-    expect(renderBody('Write to office@example.com.').html).toContain('href="mailto:office@example.com"');
+    expect((await renderBody(crafted[6]!)).html.match(/<table/g)).toHaveLength(2);
+    expect((await renderBody('Write to office@example.com.')).html).toContain('href="mailto:office@example.com"');
   });
 });
