@@ -57,7 +57,9 @@ describe('links and assets', () => {
     const switcher = (await readdir(assets)).find((file) => file.startsWith('LocaleSwitcher-'))!;
     const chunk = /"\.\/(chunk-[A-Z0-9]+\.js)"/.exec(await readFile(path.join(assets, switcher), 'utf8'))![1]!;
     const importers = [];
-    for (const file of (await readdir(assets)).sort()) {
+    // Files only: processed images have a folder of their own under the assets.
+    const files = (await readdir(assets, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
+    for (const file of files.sort()) {
       if ((await readFile(path.join(assets, file), 'utf8')).includes(`"./${chunk}"`)) importers.push(file);
     }
     expect(importers).toContain(switcher);
