@@ -6,10 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from '../helpers/browser';
+import { siteWithSearch } from '../helpers/search-site';
 import { browserSuite } from './setup';
 
-// The real site, which has search on.
-const suite = browserSuite();
+const suite = browserSuite({ root: siteWithSearch });
 
 /**
  * The URLs a search on `page` finds with its own locale's bundle. Written as a string: the test

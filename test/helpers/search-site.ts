@@ -1,8 +1,8 @@
 import { copySite, edit } from './site';
 
-/** The real site with its search switched off (the real site has it on, its legal pages left out). */
-export async function siteWithoutSearch(): Promise<string> {
+/** The real site with search on and its legal pages left out of it. */
+export async function siteWithSearch(): Promise<string> {
   const root = await copySite();
-  await edit(root, 'content/site.yaml', (text) => text.replace(/^search:\n  enabled: true\n/m, 'search:\n  enabled: false\n'));
+  await edit(root, 'content/site.yaml', (text) => `${text}\nsearch:\n  enabled: true\n  exclude: [imprint, privacy-policy]\n`);
   return root;
 }
