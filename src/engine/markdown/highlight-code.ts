@@ -89,7 +89,11 @@ async function loadShiki(): Promise<{ shiki: HighlighterCore; languages: Map<str
     import('@shikijs/themes/github-light-default'),
     import('@shikijs/themes/github-dark-default'),
   ]);
-  const shiki = await createHighlighterCore({ themes: [light.default, dark.default], langs: [], engine: createOnigurumaEngine(import('shiki/wasm')) });
+  // Copies: Shiki normalizes the themes it is given in place (it adds a rule for the default
+  // colours), and the palette (shared/code-palette.ts) reads the same modules in the templates,
+  // which on this thread would then number the colours differently from the classes it gave.
+  const themes = [structuredClone(light.default), structuredClone(dark.default)];
+  const shiki = await createHighlighterCore({ themes, langs: [], engine: createOnigurumaEngine(import('shiki/wasm')) });
   const languages = new Map<string, Language>();
   for (const info of bundledLanguagesInfo) {
     const language = { id: info.id, name: info.name, load: info.import };

@@ -40,7 +40,8 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     expect(second.written?.changed).toBe(0);
     // The third build updates the copy the first one wrote: it already holds every file.
     const third = await build({ root, out });
-    expect(third.written).toMatchObject({ files: 331, changed: 0, written: 0, linked: 0, deleted: 0 });
+    expect(first.written!.files).toBeGreaterThan(first.pages.length);
+    expect(third.written).toMatchObject({ files: first.written!.files, changed: 0, written: 0, linked: 0, deleted: 0 });
   });
 
   it('does not write the cache again when a build changed nothing, and does after an edit', async () => {
@@ -114,8 +115,8 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     const root = await copySite();
     const out = path.join(await tempDir(), 'not', 'yet', 'dist');
     const result = await build({ root, out });
-    expect(result.written?.files).toBe(331);
-    expect((await snapshotTree(out)).size).toBe(331);
+    expect(result.written!.files).toBeGreaterThan(result.pages.length);
+    expect((await snapshotTree(out)).size).toBe(result.written!.files);
   });
 
   it('bundles the templates and widgets again when one of their files changed, and only then', async () => {

@@ -98,6 +98,15 @@ describe('code blocks', () => {
 });
 
 describe('the code palette', () => {
+  it('reads themes that highlighting leaves as they were: the templates number the colours from the same modules', async () => {
+    const themes = await Promise.all([import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')]);
+    const before = JSON.stringify(themes.map((theme) => theme.default));
+    const highlighter = createCodeHighlighter();
+    await highlighter.prepare(['ts']);
+    highlighter.highlight(SNIPPET, 'ts');
+    expect(JSON.stringify(themes.map((theme) => theme.default))).toBe(before);
+  });
+
   it('keeps every token colour readable on its background in both schemes (WCAG AA)', () => {
     for (const scheme of Object.values(CODE_SCHEMES)) {
       expect(contrast(scheme.foreground, scheme.background)).toBeGreaterThanOrEqual(CODE_CONTRAST);
