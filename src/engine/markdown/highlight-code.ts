@@ -107,6 +107,11 @@ function blockElement(shiki: HighlighterCore, text: string, language: Language):
   const lines = shiki.codeToTokensWithThemes(text, {
     lang: language.id,
     themes: { light: CODE_SCHEMES.light.theme, dark: CODE_SCHEMES.dark.theme },
+    // No time limit per line: past Shiki's default (500 ms, easily reached on a loaded machine
+    // while a grammar's expressions compile) a theme's pass stops early and the rest of the line
+    // becomes one token, so the light and dark passes split the text differently and the
+    // output would depend on the machine's load rather than on the code.
+    tokenizeTimeLimit: 0,
   });
   const code: ElementContent[] = [];
   lines.forEach((tokens, index) => {

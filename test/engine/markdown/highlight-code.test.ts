@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHighlighter, type BundledLanguage, type BundledTheme } from 'shiki';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
 import { createCodeHighlighter } from '../../../src/engine/markdown/highlight-code';
 import { createMarkdownRenderer } from '../../../src/engine/markdown/markdown';
@@ -94,6 +94,24 @@ describe('code blocks', () => {
     expect(highlighter.highlighted).toBe(3);
     // Each use gets its own copy: a page's tree cannot change another's.
     expect(highlighter.highlight(SNIPPET, 'ts')).not.toBe(first);
+  });
+
+  it('colour a block the same however slowly the machine tokenizes it', async () => {
+    const highlighter = createCodeHighlighter();
+    await highlighter.prepare(['ts']);
+    const calm = highlighter.highlight(SNIPPET, 'ts');
+    // Every look at the clock a second later: as if each line took longer than any time limit
+    // (a loaded build machine). With a limit, a theme's pass stops early and the rest of the
+    // line becomes one token; the output must not depend on that.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    try {
+      const loaded = createCodeHighlighter();
+      await loaded.prepare(['ts']);
+      expect(loaded.highlight(SNIPPET, 'ts')).toEqual(calm);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
 
