@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOT_UA, hydrated, newContext, watchConsole } from '../helpers/browser';
+import { BOT_UA, hydrated, loaderRan, newContext, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
@@ -73,6 +73,8 @@ describe('the language switcher', () => {
     // The accessible name starts with the visible text (WCAG 2.5.3).
     await expect(summary.textContent()).resolves.toBe('English, Choose a language');
     await expect(summary.locator('img').getAttribute('src')).resolves.toBe('/flags/en.svg');
+    // A hover before the loader listens hydrates nothing (the loader starts after the first paint).
+    await loaderRan(page);
     await summary.hover();
     await hydrated(page, 'LocaleSwitcher');
     await summary.click();
