@@ -75,7 +75,14 @@ let sharpModule: Promise<{ default: Sharp; versions: Record<string, string | und
 
 /** sharp (a native library) is loaded only by a build that has raster images to encode. */
 function loadSharp() {
-  sharpModule ??= import('sharp').then(({ default: sharp }) => ({ default: sharp, versions: sharp.versions as unknown as Record<string, string | undefined> }));
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // One thread per encoding: libaom's AVIF output depends on the number of threads it
+    // encodes with (libvips' concurrency, the machine's cores by default), so a laptop, a
+    // 2-core CI machine and a build with a worker per core would write different bytes and
+    // names. Images still encode side by side, one per libuv thread.
+    sharp.concurrency(1);
+    return { default: sharp, versions: sharp.versions as unknown as Record<string, string | undefined> };
+  });
   return sharpModule;
 }
 
