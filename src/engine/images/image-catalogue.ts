@@ -1,4 +1,5 @@
 import { imageSize } from 'image-size';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ASSETS_DIR, type OutputFiles } from '../base/output-paths';
 import { contentHash } from '../base/content-hash';
@@ -77,19 +78,21 @@ export async function catalogueImages(publicFiles: ReadonlyMap<string, Uint8Arra
     images.set(url, entry);
     if (RASTER.has(format)) rasters.push({ url, name, bytes, entry });
   }
-  // One image at a time: the encoder already uses every core for one.
-  for (const raster of rasters) {
-    let variants;
-    try {
-      const result = await encodedVariants(raster.bytes, raster.entry.width, settings, store);
-      variants = result.variants;
-      if (result.encoded > 0) encoded += result.encoded;
-      else reused++;
-    } catch (error) {
+  // An image per core at a time (each encodes on one thread, for reproducible bytes:
+  // encode-images.ts); the results are taken in the files' order, whatever finished first.
+  const results = await inOrder(rasters, availableParallelism(), (raster) =>
+    encodedVariants(raster.bytes, raster.entry.width, settings, store).catch((error: unknown) => error as Error),
+  );
+  for (const [index, raster] of rasters.entries()) {
+    const result = results[index]!;
+    if (result instanceof Error) {
       images.delete(raster.url);
-      unreadable.set(raster.url, `it could not be decoded (${(error as Error).message})`);
+      unreadable.set(raster.url, `it could not be decoded (${result.message})`);
       continue;
     }
+    const variants = result.variants;
+    if (result.encoded > 0) encoded += result.encoded;
+    else reused++;
     const stem = stemOf(raster.name);
     const byType = new Map<string, string[]>();
     for (const variant of variants) {
@@ -119,4 +122,18 @@ function sizeOf(bytes: Uint8Array): { width: number; height: number } | string {
 function stemOf(name: string): string {
   const stem = path.basename(name, path.extname(name)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return stem || 'image';
+}
+
+/** `work` on each item, at most `limit` at once; the results in the items' order. */
+async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return results;
 }
