@@ -55,7 +55,7 @@ try {
   const sites = [measure('real site', real), measure('1,000 x 3', large)];
   console.log('| search: build (no cache) | search off ms | search on ms | of it the search step ms |');
   console.log('|---|---:|---:|---:|');
-  for (const [name, { off, on }] of [['real site (132 pages)', sites[0]], ['1,000 extra articles x 3 locales', sites[1]]]) {
+  for (const [name, { off, on }] of [['real site (216 pages)', sites[0]], ['1,000 extra articles x 3 locales', sites[1]]]) {
     console.log(`| ${name} | ${off.total.toFixed(0)} | ${on.total.toFixed(0)} | ${on.step.toFixed(0)} |`);
   }
   console.log('');

@@ -34,7 +34,7 @@ describe('the sitegen command', () => {
     const run = await runCli(['build', '--root', root]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/built 132 pages \(\d+ files, \d+ changed\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
+    expect(run.stdout).toMatch(/built 216 pages \(\d+ files, \d+ changed\) into .*dist in \d+ ms, build [0-9a-f]{12}/);
     expect(existsSync(path.join(root, 'dist/hu/karrier/index.html'))).toBe(true);
     // The bundled engine keys its cache on the code it was bundled from, not the version alone.
     const pkg = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8'));

@@ -7,6 +7,14 @@ import { copySite, edit, runCli, tempDir } from './helpers/site';
 const ARTICLE = /\n {2}- id: article-eu-energy-policy\n(?: {4}.*\n)+/;
 const ENV = { SOURCE_DATE_EPOCH: '1767225600' };
 
+/** The listings of the tag only the removed article had. */
+const LOST_TAG_LISTINGS: ReadonlyArray<[string, string]> = [
+  ['/blog/tag/eu-regulation', '/blog'],
+  ['/de/blog/schlagwort/eu-regulation', '/de/blog'],
+  ['/en/blog/tag/eu-regulation', '/en/blog'],
+  ['/hu/blog/cimke/eu-regulation', '/hu/blog'],
+];
+
 describe('sitegen build and check with a renamed slug and a removed article', () => {
   let root: string;
   let server: StaticServer;
@@ -29,7 +37,7 @@ describe('sitegen build and check with a renamed slug and a removed article', ()
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^\/hu\/eu-energiapolitika: warning: .* \[redirects\/lost-url\]\n  hint: .*content\/redirects\.yaml/m);
     expect(run.stderr.match(/: warning: /g)).toHaveLength(4);
-    expect(run.stdout).toMatch(/^sitegen: built 128 pages, 1 redirect \(\d+ files, \d+ changed\) into .* build \w+, policy [0-9a-f]{12}, 4 warnings\n$/);
+    expect(run.stdout).toMatch(/^sitegen: built 208 pages, 5 redirects \(\d+ files, \d+ changed\) into .* build \w+, policy [0-9a-f]{12}, 4 warnings\n$/);
 
     const checked = await runCli(['check'], { cwd: root });
     expect(checked.code).toBe(1);
@@ -42,7 +50,10 @@ describe('sitegen build and check with a renamed slug and a removed article', ()
     const run = await runCli(['build', '--out', fresh, '--previous', server.url], { cwd: root, env: ENV });
     expect(run.code).toBe(0);
     expect(run.stderr.match(/: warning: /g)).toHaveLength(4);
-    expect(await readFile(path.join(fresh, '_redirects'), 'utf8')).toBe(`/hu/karrier ${encodeURI('/hu/állások')} 301\n`);
+    // The removed article was the only one tagged eu-regulation: that tag's listings go to the blog.
+    expect(await readFile(path.join(fresh, '_redirects'), 'utf8')).toBe(
+      [...LOST_TAG_LISTINGS.map(([from, to]) => `${from} ${to} 301\n`), `/hu/karrier ${encodeURI('/hu/állások')} 301\n`].join(''),
+    );
     // Without --previous an empty folder has no earlier build to compare with.
     const alone = await runCli(['build', '--out', path.join(path.dirname(fresh), 'alone')], { cwd: root, env: ENV });
     expect(alone.stderr).toBe('');

@@ -53,7 +53,8 @@ describe('the security headers a build writes', () => {
     expect(policyOf(headers)).toContain('connect-src \'self\' https://forms.kestrelbyte.example');
     expect(policyOf(headers).match(/'sha256-/g)).toHaveLength(8);
     expect(warm.headers).toEqual(warmer.headers);
-  });
+    // Four builds of the whole site (216 pages): minutes on a loaded machine.
+  }, 180_000);
 
   it('refuse a _headers file in public/, which would replace them', async () => {
     const root = await copySite();

@@ -43,6 +43,15 @@ const EXPECTED: ReadonlyArray<readonly [string, string, string]> = [
   ['/tender/export-market-development', '/palyazatok/szechenyi-terv-plusz-c', '/tender/exportmarkt-entwicklung'],
 ];
 
+/** The blog's topics, from the articles' `tags:` (written out, not read from the site). */
+const TAGS = [
+  'automation', 'clickup', 'comparison', 'digitalisation', 'energy', 'erp', 'eu-regulation', 'finance', 'four-day-week', 'gdpr', 'green-software',
+  'hr', 'infrastructure', 'it-services', 'n8n', 'process-design', 'renewables', 'self-hosting', 'sustainability', 'team-chat', 'work-organisation',
+];
+
+/** Each topic's listing in every locale, at the route table's segments (tag, cimke, schlagwort). */
+const TAG_LISTINGS = TAGS.map((tag) => [`/blog/tag/${tag}`, `/blog/cimke/${tag}`, `/blog/schlagwort/${tag}`] as const);
+
 const prefixed = (locale: string, path: string) => (path === '/' ? `/${locale}` : `/${locale}${path}`);
 const fileOf = (url: string) => (url === '/' ? 'index.html' : `${url.slice(1)}/index.html`);
 
@@ -57,9 +66,9 @@ describe('the real site', () => {
     expect(new Set(site.pages.map((page) => page.routeId)).size).toBe(33);
   });
 
-  it('writes every route in all four forms, and nothing else', () => {
-    const expected = EXPECTED.flatMap(([en, hu, de]) => [en, prefixed('en', en), prefixed('hu', hu), prefixed('de', de)]);
-    expect(expected).toHaveLength(132);
+  it("writes every route and every topic's listing in all four forms, and nothing else", () => {
+    const expected = [...EXPECTED, ...TAG_LISTINGS].flatMap(([en, hu, de]) => [en, prefixed('en', en), prefixed('hu', hu), prefixed('de', de)]);
+    expect(expected).toHaveLength(132 + 84);
     expect(site.pages.map((page) => page.url).sort()).toEqual([...expected].sort());
     for (const url of expected) {
       const html = site.files.get(fileOf(url));

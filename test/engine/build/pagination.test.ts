@@ -14,7 +14,7 @@ const ADDED = [1, 2, 3, 4, 5].map((n) => ({ id: `article-paged-${n}`, date: `202
 /** The small site with six articles and a blog of two cards a page and tag listings: three pages in en and de, two in hu (where one is a draft). */
 async function paginatedSite(): Promise<string> {
   const root = await smallSite();
-  await edit(root, 'content/routes.yaml', (text) => text.replace(/(    content: blog\n)(    paginate: true\n)/, '$1    paginate: 2\n    tags: true\n'));
+  await edit(root, 'content/routes.yaml', (text) => text.replace(/(    content: blog\n)(    paginate: true\n    tags: true\n)/, '$1    paginate: 2\n    tags: true\n'));
   for (const { id, date, marker } of ADDED) {
     await appendFile(path.join(root, 'content/routes.yaml'), `\n  - id: ${id}\n    template: article\n    content: blog/${id}\n    parent: blog\n    paths: { en: /${id}, hu: /${id}-hu, de: /${id}-de }\n`);
     for (const locale of LOCALES) {

@@ -88,7 +88,7 @@ describe('sitegen watch', () => {
       // A locale file: every page (the messages are part of what every page reads)
       next = watcher.nextBuild();
       await edit(root, 'locales/hu.json', (text) => text.replace(/"readMore": "[^"]*"/, '"readMore": "Tovább a cikkhez"'));
-      expect((await next).rendered).toBe(132);
+      expect((await next).rendered).toBe(216);
       expect((await page(`${watcher.url}/hu/blog`)).text).toContain('Tovább a cikkhez');
 
       // A template
