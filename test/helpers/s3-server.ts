@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type stream from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +24,35 @@ function singleDesAsTripleDes(): void {
   });
 }
 singleDesAsTripleDes();
+
+interface ListedObject {
+  key: string;
+}
+interface Listing {
+  objects: ListedObject[];
+  isTruncated: boolean;
+}
+type ListObjects = (this: unknown, bucket: string, options: { maxKeys?: number }) => Promise<Listing>;
+
+/**
+ * s3rver lists a bucket in the order it walks its folders (the file system's order, with a
+ * key's own object among the folders of the keys under it), not in S3's order of the keys'
+ * bytes. A listing cut at 1,000 keys then loses, from its next page, every key walked after
+ * the continuation key that sorts before it: a bucket holding two builds of the site (over
+ * 1,400 objects) lost three. Here it lists everything after the continuation key, sorts, and
+ * cuts, as S3 does.
+ */
+function listInKeyOrder(): void {
+  const store = (createRequire(import.meta.url)('s3rver/lib/stores/filesystem.js') as { prototype: { listObjects: ListObjects } }).prototype;
+  const walked = store.listObjects;
+  store.listObjects = async function (bucket, options) {
+    const all = await walked.call(this, bucket, { ...options, maxKeys: Infinity });
+    const maxKeys = options.maxKeys ?? Infinity;
+    const sorted = all.objects.sort((a, b) => Buffer.compare(Buffer.from(a.key), Buffer.from(b.key)));
+    return { ...all, objects: sorted.slice(0, maxKeys), isTruncated: sorted.length > maxKeys };
+  };
+}
+listInKeyOrder();
 
 /** One request the server answered, with its place in the order requests started and ended. */
 export interface RecordedRequest {
