@@ -189,6 +189,36 @@ describe('tables, contents and header on phones', () => {
     await expect(page.evaluate(() => location.hash)).resolves.toBe('');
     await context.close();
   });
+
+  it.each([320, 390])('fits the whole header into %i px in every locale, and opens the menu over the whole screen below it', async (width) => {
+    const context = await newContext(suite.browser, { viewport: { width, height: 640 } });
+    await context.addCookies(CONSENT(suite.server.url));
+    const page = await context.newPage();
+    for (const url of ['/en', '/hu', '/de']) {
+      await page.goto(suite.server.url + url);
+      await page.evaluate(() => document.fonts.ready);
+      // Every control keeps its size: the logo's name, the search, the flag and the menu button.
+      for (const selector of ['.site-header__logo span', '.site-search summary', '.language-menu summary img', '.mobile-menu summary']) {
+        const box = await page.locator(selector).boundingBox();
+        expect(box, `${url} ${selector}`).not.toBeNull();
+        expect(box!.width, `${url} ${selector}`).toBeGreaterThan(10);
+        expect(box!.x + box!.width, `${url} ${selector}`).toBeLessThanOrEqual(width);
+      }
+      await expect(page.evaluate(() => document.documentElement.scrollWidth), url).resolves.toBeLessThanOrEqual(width);
+      await page.click('.mobile-menu summary');
+      await expect(page.evaluate(() => document.documentElement.scrollWidth), `${url} menu open`).resolves.toBeLessThanOrEqual(width);
+      const header = (await page.locator('.site-header').boundingBox())!;
+      const panel = (await page.locator('.mobile-menu__panel').boundingBox())!;
+      expect(panel.y, url).toBeGreaterThanOrEqual(header.y + header.height - 1);
+      expect(panel.y + panel.height, url).toBeGreaterThanOrEqual(639);
+      // The last entry, the offer button, is on the screen and nothing is drawn over it.
+      const offer = (await page.locator('.mobile-menu__offer a').boundingBox())!;
+      expect(offer.y + offer.height, url).toBeLessThanOrEqual(640);
+      await expect(page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.mobile-menu__offer') !== null, [offer.x + offer.width / 2, offer.y + offer.height / 2]), url).resolves.toBe(true);
+      await page.click('.mobile-menu summary');
+    }
+    await context.close();
+  });
 });
 
 describe('the cookie banner on a first visit', () => {

@@ -67,8 +67,15 @@ export function Header({ page, site, i18n, links, assets }: DocumentProps) {
           */}
           <details className="mobile-menu">
             <summary>
+              {/* The smallest phones show three bars instead of the word, which stays the button's name. */}
+              <svg className="mobile-menu__icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
               <span className="mobile-menu__open">{i18n.t('nav.menu')}</span>
-              <span className="mobile-menu__close">{i18n.t('nav.closeMenu')}</span>
+              <span className="mobile-menu__close">
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">{i18n.t('nav.closeMenu')}</span>
+              </span>
             </summary>
             <nav className="mobile-menu__panel" aria-label={i18n.t('nav.label')}>
               {entries(true)}

@@ -97,7 +97,14 @@ export default function SiteSearch() {
 
   return (
     <details className="site-search" ref={box} onToggle={opened}>
-      <summary>{t('widgets.search.open')}</summary>
+      <summary>
+        {/* A magnifier; on a phone the word is hidden from sight but stays the button's name. */}
+        <svg className="site-search__icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+        <span className="site-search__name">{t('widgets.search.open')}</span>
+      </summary>
       <div className="site-search__panel" role="search">
         <label htmlFor={`${id}-field`}>{t('widgets.search.label')}</label>
         <input id={`${id}-field`} ref={field} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
