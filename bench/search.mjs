@@ -3,11 +3,11 @@
 // generated articles in each of its three locales. Each site is built twice through the
 // bundled CLI, search off and on, interleaved (the machines are shared: compare within a run).
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateSite } from './generate-site.mjs';
+import { generateSite, setSearch } from './generate-site.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/sitegen.js');
@@ -33,8 +33,9 @@ function folderBytes(dir) {
 
 function measure(name, root) {
   const out = path.join(root, 'dist');
+  setSearch(root, false);
   const off = build(root, out);
-  appendFileSync(path.join(root, 'content/site.yaml'), '\nsearch:\n  enabled: true\n  exclude: [imprint, privacy-policy]\n');
+  setSearch(root, true);
   const on = build(root, out);
   const assets = path.join(out, '_sitegen/assets');
   const rows = [];
@@ -50,7 +51,7 @@ function measure(name, root) {
 const real = mkdtempSync(path.join(tmpdir(), 'sitegen-search-real-'));
 const large = mkdtempSync(path.join(tmpdir(), 'sitegen-search-large-'));
 try {
-  for (const part of ['content', 'locales', 'public']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
+  generateSite(repo, real, 0);
   generateSite(repo, large, 1000);
   const sites = [measure('real site', real), measure('1,000 x 3', large)];
   console.log('| search: build (no cache) | search off ms | search on ms | of it the search step ms |');

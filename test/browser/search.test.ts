@@ -6,10 +6,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from '../helpers/browser';
-import { siteWithSearch } from '../helpers/search-site';
 import { browserSuite } from './setup';
 
-const suite = browserSuite({ root: siteWithSearch });
+// The real site, as this test run built it: it has search on (content/site.yaml).
+const suite = browserSuite();
 
 /**
  * The URLs a search on `page` finds with its own locale's bundle. Written as a string: the test

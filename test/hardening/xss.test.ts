@@ -155,9 +155,10 @@ describe('an XSS corpus in every kind of source', () => {
     for (const url of urls) {
       const response = await page.goto(suite.server.url + url);
       expect(response?.status(), url).toBe(200);
-      // Bring every island to life (the language menu hydrates on hover, the consent dialog on
-      // demand), each with its poisoned props and messages.
+      // Bring every island to life (the search and the language menu hydrate on hover, the
+      // consent dialog on demand), each with its poisoned props and messages.
       await loaderRan(page);
+      await page.hover('.site-search summary');
       await page.hover('.language-menu summary');
       // The open cookie banner covers the footer link in this tall window: click it from script.
       await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="#cookie-settings"]')!.click());

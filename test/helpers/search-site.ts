@@ -1,8 +1,20 @@
-import { copySite, edit } from './site';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import { copySite, REAL_SETTINGS, REPO } from './site';
 
-/** The real site with search on and its legal pages left out of it. */
+const { setSearch } = (await import(pathToFileURL(path.join(REPO, 'bench/generate-site.mjs')).href)) as {
+  setSearch(root: string, enabled: boolean): void;
+};
+
+/** A copy of the real site, which has search on with its legal pages left out of it. */
 export async function siteWithSearch(): Promise<string> {
+  if (!REAL_SETTINGS.search.enabled) throw new Error('content/site.yaml: the real site is expected to have search on');
+  return copySite();
+}
+
+/** A copy of the real site with search off. */
+export async function siteWithoutSearch(): Promise<string> {
   const root = await copySite();
-  await edit(root, 'content/site.yaml', (text) => `${text}\nsearch:\n  enabled: true\n  exclude: [imprint, privacy-policy]\n`);
+  setSearch(root, false);
   return root;
 }

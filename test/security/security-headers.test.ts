@@ -27,7 +27,8 @@ describe('the Content-Security-Policy', () => {
   it('allows the backend for fetches and forms, and the analytics hosts when analytics is configured', async () => {
     const policy = directives(contentSecurityPolicy(await settings(), page));
     expect(policy.get('default-src')).toEqual(["'none'"]);
-    expect(policy.get('script-src')).toEqual(["'self'", ...page.scripts, 'https://www.googletagmanager.com']);
+    // The site search's WebAssembly needs 'wasm-unsafe-eval' (docs/security.md).
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", ...page.scripts, 'https://www.googletagmanager.com']);
     expect(policy.get('style-src')).toEqual(page.styles);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.kestrelbyte.example', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
     expect(policy.get('form-action')).toEqual(["'self'", 'https://api.kestrelbyte.example']);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 describe('build artifacts', () => {
   it('names the latest build', () => {
     const latest = json('_sitegen/builds/latest.json');
-    expect(Object.keys(latest)).toEqual(['id', 'release', 'timestamp']);
+    // `search` names each locale's search bundle (docs/content.md, "Search").
+    expect(Object.keys(latest)).toEqual(['id', 'release', 'timestamp', 'search']);
     expect(latest.id).toBe(site.id);
     expect(latest.release).toMatch(/^[0-9a-f]{12}$/);
     expect(latest.release).not.toBe(site.id);

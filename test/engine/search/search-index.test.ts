@@ -3,8 +3,8 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure, BuildSession, type BuildResult } from '../../../src/engine';
-import { copySite, edit, lineOf, tempDir } from '../../helpers/site';
-import { siteWithSearch } from '../../helpers/search-site';
+import { edit, lineOf, tempDir } from '../../helpers/site';
+import { siteWithoutSearch, siteWithSearch } from '../../helpers/search-site';
 
 /** The URLs a locale's bundle can return: Pagefind's fragments are gzipped JSON, one per page. */
 async function indexedUrls(out: string, bundle: string): Promise<string[]> {
@@ -65,13 +65,13 @@ describe('the search index', () => {
     const headers = await readFile(path.join(out, '_headers'), 'utf8');
     expect(headers).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
     const plain = await tempDir();
-    await build({ root: await copySite(), out: plain });
+    await build({ root: await siteWithoutSearch(), out: plain });
     expect(await readFile(path.join(plain, '_headers'), 'utf8')).not.toContain('wasm-unsafe-eval');
   });
 
   it('is an error at its line when search.exclude names no route', async () => {
-    const root = await copySite();
-    const changed = await edit(root, 'content/site.yaml', (text) => `${text}\nsearch:\n  enabled: true\n  exclude: [imprint, imprnt]\n`);
+    const root = await siteWithSearch();
+    const changed = await edit(root, 'content/site.yaml', (text) => text.replace('exclude: [imprint, privacy-policy]', 'exclude: [imprint, imprnt]'));
     const failure = await build({ root, out: await tempDir() }).then(
       () => undefined,
       (error: unknown) => error,
