@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ASSETS_DIR, type OutputFiles } from '../base/output-paths';
 import { contentHash } from '../base/content-hash';
+import { Queue } from '../base/queue';
 import type { SiteSettings } from '../config/site-settings';
 import { encodedVariants, type EncodedStore, type EncodeSettings } from './encode-images';
 
@@ -80,9 +81,14 @@ export async function catalogueImages(publicFiles: ReadonlyMap<string, Uint8Arra
   }
   // An image per core at a time (each encodes on one thread, for reproducible bytes:
   // encode-images.ts); the results are taken in the files' order, whatever finished first.
-  const results = await inOrder(rasters, availableParallelism(), (raster) =>
-    encodedVariants(raster.bytes, raster.entry.width, settings, store).catch((error: unknown) => error as Error),
-  );
+  const results: Array<Awaited<ReturnType<typeof encodedVariants>> | Error> = new Array(rasters.length);
+  const encodings = new Queue(availableParallelism());
+  for (const [index, raster] of rasters.entries()) {
+    await encodings.add(async () => {
+      results[index] = await encodedVariants(raster.bytes, raster.entry.width, settings, store).catch((error: unknown) => error as Error);
+    });
+  }
+  await encodings.drain();
   for (const [index, raster] of rasters.entries()) {
     const result = results[index]!;
     if (result instanceof Error) {
@@ -122,18 +128,4 @@ function sizeOf(bytes: Uint8Array): { width: number; height: number } | string {
 function stemOf(name: string): string {
   const stem = path.basename(name, path.extname(name)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return stem || 'image';
-}
-
-/** `work` on each item, at most `limit` at once; the results in the items' order. */
-async function inOrder<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  return results;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Queue } from '../../../src/engine/write/write-output';
+import { Queue } from '../../../src/engine/base/queue';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('the output writer’s queue', () => {
+describe('the queue of the output writer and the image encodings', () => {
   it('runs at most its concurrency at once, starts waiting jobs in order and drains them all', async () => {
     const queue = new Queue(3);
     let running = 0;
