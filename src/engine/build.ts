@@ -1,5 +1,5 @@
 import type { BuildInfo } from './artifacts/build-info';
-import type { SearchIndexes } from './search/search-index';
+import type { SearchIndexes, SearchLater } from './search/search-index';
 import type { Header } from './artifacts/security-headers';
 import type { OutputFiles } from './base/output-paths';
 import type { BuildSession } from './cache/build-session';
@@ -14,7 +14,7 @@ import { loadContent } from './steps/content-step';
 import { parseSite } from './steps/parse-step';
 import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
-import { indexForSearch } from './steps/search-step';
+import { indexForSearch, pagesToFind } from './steps/search-step';
 import { renderSite } from './steps/render-step';
 import { closeRun, startRun } from './steps/run';
 import { warnOfOutdatedTranslations } from './steps/translations-step';
@@ -26,6 +26,12 @@ import type { WriteStats } from './write/write-output';
 export interface BuildOptions extends UserOptions {
   /** Keeps work between builds of one process (watch mode): see BuildSession. */
   session?: BuildSession;
+  /**
+   * Leaves the search index out of this build, for the caller to make once the pages are
+   * served (`sitegen watch`: an edit shows in its page without waiting for Pagefind): the
+   * result's `searchLater` names the pages to index, the files hold them.
+   */
+  searchLater?: boolean;
 }
 
 export interface BuildResult extends BuildInfo {
@@ -49,6 +55,8 @@ export interface BuildResult extends BuildInfo {
   images: { encoded: number; reused: number };
   /** Each locale's search index (`search.enabled`): the URL of its bundle, its pages and bytes. */
   search: Pick<SearchIndexes, 'bundles' | 'stats'> | undefined;
+  /** With `searchLater` and search on: what the index is made of, from `files` (`indexLater`). */
+  searchLater: SearchLater | undefined;
   /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
   threads: { markdownWorkers: number; readAhead: boolean; largeBuild: boolean; pageWorkers: number };
 }
@@ -60,10 +68,10 @@ export interface BuildResult extends BuildInfo {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = await resolveConfig(options, options.session);
   try {
-    return await buildWith(config, options.session, 'use');
+    return await buildWith(config, options.session, 'use', options.searchLater ?? false);
   } catch (error) {
     if (!(error instanceof CacheDamaged)) throw error;
-    const result = await buildWith(config, options.session, 'replace');
+    const result = await buildWith(config, options.session, 'replace', options.searchLater ?? false);
     result.warnings.unshift(warning('cache/damaged', `the build cache was damaged (${error.message}): built without it, and wrote it again`));
     return result;
   }
@@ -75,7 +83,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * errors are collected so that a build reports all it found. Nothing is written unless every
  * step succeeded: pages go into a standby copy of the output, swapped in at the end.
  */
-async function buildWith(config: ResolvedConfig, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
+async function buildWith(config: ResolvedConfig, session: BuildSession | undefined, cacheMode: 'use' | 'replace', searchLater: boolean): Promise<BuildResult> {
   const run = startRun(config, session, cacheMode); // Markdown threads, bundling, cache, output folder, previous build: beside this thread
   try {
     const read = await readSite(run); // 1. the sources and settings; Markdown sent to its threads
@@ -84,9 +92,10 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
     const plan = await planSite(run, read, parsed); // 3. every page, and where old URLs lead
     const loaded = await loadContent(run, read, parsed, plan); // 4. front matter, templates, validation; bodies arriving
     const view = await viewOfPages(run, read, parsed, plan, loaded); // 5. what every page renders from; release and build id
+    const toFind = searchLater ? pagesToFind(run, plan, view) : undefined; // (watch: only which pages the search finds)
     const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
       const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile); // 6. pages into the output as their bodies arrive
-      const search = await indexForSearch(run, plan, view, rendered); // 6b. the search index of each locale, from the pages as written
+      const search = searchLater ? undefined : await indexForSearch(run, plan, view, rendered); // 6b. the search index of each locale, from the pages as written
       const artifacts = await buildSiteArtifacts(run, read, parsed, plan, loaded, view, rendered, search); // 7. error pages, JSON, sitemap, feeds, headers
       const written = await writeSite(view.output, artifacts.files); // 8. the rest written, the output swapped in
       return { rendered, artifacts, written, search };
@@ -113,6 +122,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       timings: run.timings.laps,
       images: { encoded: view.images.encoded, reused: view.images.reused },
       search: search && { bundles: search.bundles, stats: search.stats },
+      searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },
       threads: { markdownWorkers, readAhead: run.readAhead !== undefined && markdownWorkers > 0, largeBuild: read.large, pageWorkers: run.pageWorkers?.count ?? 0 },
     };
   } finally {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
-import { ASSETS_DIR, type OutputFiles } from '../base/output-paths';
+import { ASSETS_DIR, BUILDS_DIR, type OutputFiles } from '../base/output-paths';
 
 /** A page to be found: its URL, its locale and its HTML as written. */
 export interface SearchPage {
@@ -8,6 +8,43 @@ export interface SearchPage {
   locale: Locale;
   html: string;
 }
+
+/** The pages a search finds, by where the build put them: what `indexLater` indexes. */
+export interface SearchLater {
+  pages: ReadonlyArray<{ url: string; locale: Locale; outputPath: string }>;
+  locales: readonly LocaleInfo[];
+}
+
+/**
+ * The index of a build made with `searchLater` (`sitegen watch`), from its files; and those
+ * files with it: the index's folders added (an earlier index's not kept) and `latest.json`
+ * naming them, as a build that indexed would have written it.
+ */
+export async function indexLater(files: OutputFiles, later: SearchLater): Promise<SearchIndexes> {
+  async function* pages(): AsyncGenerator<SearchPage> {
+    for (const { url, locale, outputPath } of later.pages) {
+      const html = files.get(outputPath);
+      if (html === undefined) continue;
+      yield { url, locale, html: typeof html === 'string' ? html : Buffer.from(html).toString('utf8') };
+    }
+  }
+  return buildSearchIndexes(pages(), later.locales);
+}
+
+/** `files` with the index in: its folders added, and `latest.json` naming them. */
+export function withSearchIndex(files: OutputFiles, index: Pick<SearchIndexes, 'files' | 'bundles'>): OutputFiles {
+  const next: OutputFiles = new Map([...files].filter(([name]) => !SEARCH_FOLDER.test(name)));
+  for (const [name, bytes] of index.files) next.set(name, bytes);
+  const latest = next.get(LATEST_BUILD);
+  if (latest !== undefined) {
+    const { search: _earlier, ...rest } = JSON.parse(typeof latest === 'string' ? latest : Buffer.from(latest).toString('utf8')) as Record<string, unknown>;
+    next.set(LATEST_BUILD, JSON.stringify({ ...rest, search: index.bundles }));
+  }
+  return next;
+}
+
+const SEARCH_FOLDER = new RegExp(`^${ASSETS_DIR}/search-`);
+const LATEST_BUILD = `${BUILDS_DIR}/latest.json`;
 
 /** Each locale's index: the URL of its folder (where `pagefind.js` is), and what it holds. */
 export interface SearchIndexes {

@@ -23,6 +23,8 @@ export interface DevServer {
   url: string;
   /** Serves these files from now on, with `notes` over them, and tells every open page to reload. */
   publish(files: OutputFiles, notes?: DevNotes): void;
+  /** Serves these files from now on, with no reload of the open pages (the search index, made after the pages). */
+  update(files: OutputFiles): void;
   /** Shows the problems over every open page (and pages opened later) until the next publish. */
   showProblems(text: string): void;
   close(): Promise<void>;
@@ -112,6 +114,9 @@ export async function startDevServer(options: { host: string; port: number; widg
       notes = nextNotes;
       problems = undefined;
       for (const response of clients) send(response, 'reload', '');
+    },
+    update(next) {
+      files = next;
     },
     showProblems(text) {
       problems = text;

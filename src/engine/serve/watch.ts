@@ -10,6 +10,7 @@ import { formatDiagnostic } from '../diagnostics/format';
 import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
 import { staleFiles } from '../read/read-sources';
+import { SearchFollower } from './search-follower';
 
 export interface WatchOptions {
   root?: string;
@@ -83,15 +84,17 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let warned = '';
+  const search = new SearchFollower(server, report, options.verbose ? log : undefined);
 
   const rebuild = async (changed: ReadonlySet<string> | undefined) => {
     const started = performance.now();
     session.changed = changed;
     let ok = true;
     try {
-      const result = await build({ root, write: false, session, drafts: options.drafts ?? true, future: options.future ?? true });
+      const result = await build({ root, write: false, session, drafts: options.drafts ?? true, future: options.future ?? true, searchLater: true });
       const notes = devNotes(result.warnings);
-      server.publish(result.files, notes);
+      // The pages are served at once; the search index follows (SearchFollower).
+      server.publish(search.served(result), notes);
       // The warnings when they change, not again after every edit.
       if ((notes.warnings ?? '') !== warned) {
         warned = notes.warnings ?? '';
@@ -168,6 +171,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       clearTimeout(timer);
       await watcher.close();
       await running;
+      await search.settled();
       await session.dispose();
       await server.close();
     },

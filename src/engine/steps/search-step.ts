@@ -5,6 +5,7 @@ import type { RenderedSite } from './render-step';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
+import type { PagePlan } from '../plan/plan-pages';
 
 /**
  * Step 6b, once every page is written: the search index of each locale (`search/`), from the
@@ -13,23 +14,32 @@ import type { PageView } from './view-step';
  * pages are no planned pages) and the routes `search.exclude` names.
  */
 export async function indexForSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<SearchIndexes | undefined> {
+  const found = pagesToFind(run, plan, view);
+  if (!found) return undefined;
+  async function* pages(): AsyncGenerator<SearchPage> {
+    for (const page of found!) {
+      const held = rendered.rendered.get(page.outputPath);
+      const html = held === undefined ? await view.output!.read(page.outputPath) : typeof held === 'string' ? held : Buffer.from(held).toString('utf8');
+      yield { url: page.url, locale: page.locale, html };
+    }
+  }
+  const indexes = await buildSearchIndexes(pages(), run.config.site.locales.all);
+  run.timings.lap('search index');
+  return indexes;
+}
+
+/**
+ * The pages the search finds, or undefined with search off: each at its canonical URL, but
+ * not those of `noindex` templates nor the routes `search.exclude` names (checked here).
+ */
+export function pagesToFind(run: BuildRun, plan: SitePlan, view: PageView): PagePlan[] | undefined {
   const { config, problems } = run;
   const { search } = config.site;
   if (!search.enabled) return undefined;
   checkExcluded(search.exclude, new Set(plan.pages.map((page) => page.routeId)), config.siteFile, problems);
   problems.throwIfAny();
   const excluded = new Set(search.exclude);
-  const found = plan.pages.filter((page) => page.url === page.canonical && view.indexed(page) && !excluded.has(page.routeId));
-  async function* pages(): AsyncGenerator<SearchPage> {
-    for (const page of found) {
-      const held = rendered.rendered.get(page.outputPath);
-      const html = held === undefined ? await view.output!.read(page.outputPath) : typeof held === 'string' ? held : Buffer.from(held).toString('utf8');
-      yield { url: page.url, locale: page.locale, html };
-    }
-  }
-  const indexes = await buildSearchIndexes(pages(), config.site.locales.all);
-  run.timings.lap('search index');
-  return indexes;
+  return plan.pages.filter((page) => page.url === page.canonical && view.indexed(page) && !excluded.has(page.routeId));
 }
 
 /** A route `search.exclude` names must be one of the route table: an error at its line in site.yaml. */

@@ -36,10 +36,13 @@ describe('a large site', () => {
     expect(warm.code).toBe(0);
     await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api'), cache: false }));
     expect(await snapshotTree(path.join(out, 'cli'))).toEqual(await snapshotTree(path.join(out, 'api')));
-    // The blog lists its articles on numbered pages, newest first: the edited one is on one of them.
+    // The blog lists its articles on numbered pages, newest first, and per tag the same way: the
+    // edited one is on one numbered page of the blog and one of each of its tags' listings.
     const listings = (await readdir(path.join(out, 'cli/de/blog'), { recursive: true })).filter((file) => file.endsWith('index.html'));
     const shown = await Promise.all(listings.map(async (file) => (await readFile(path.join(out, 'cli/de/blog', file), 'utf8')).includes('Ein neuer Titel')));
-    expect(shown.filter(Boolean)).toHaveLength(1);
+    const listed = listings.filter((_, index) => shown[index]).map((file) => file.split(path.sep).join('/'));
+    expect(listed.filter((file) => !file.startsWith('schlagwort/'))).toHaveLength(1);
+    expect(listed.filter((file) => file.startsWith('schlagwort/')).map((file) => file.split('/')[1]).sort()).toEqual(['automation', 'it-services']);
   });
 
   // A site of this size renders its pages on workers (the test above).

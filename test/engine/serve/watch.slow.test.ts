@@ -73,6 +73,37 @@ describe('sitegen watch', () => {
     expect((await page(`${watcher.url}/_sitegen/dev/client.js`)).text).toContain('EventSource');
   });
 
+  it('serves an edited page without waiting for the search index, then the index of its locale follows, with one reload', { timeout: 180_000 }, async () => {
+    const root = await copySite();
+    watcher = await watch({ root, port: 0, ...quiet });
+    const url = watcher.url;
+    const bundles = async () => (JSON.parse((await page(`${url}/_sitegen/builds/latest.json`)).text) as { search?: Record<string, string> }).search ?? {};
+    // The first index follows the first build.
+    await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
+    const before = await bundles();
+    expect((await page(`${url}${before.hu}pagefind.js`)).status).toBe(200);
+    const events = await listen(url);
+    try {
+      const next = watcher.nextBuild();
+      await edit(root, 'content/hu/case-studies/customer-portal.md', (text) => `${text}\nA kvarcóra-javítás is a portálon intézhető.\n`);
+      await expect.poll(async () => (await page(`${url}/hu/ugyfelportal`)).text, { timeout: 10_000, interval: 5 }).toContain('kvarcóra');
+      // The page is served while Pagefind still indexes (seconds): the earlier index is served meanwhile.
+      expect((await bundles()).hu).toBe(before.hu);
+      expect((await page(`${url}${before.hu}pagefind.js`)).status).toBe(200);
+      expect((await next).ok).toBe(true);
+      await expect.poll(async () => (await bundles()).hu, { timeout: 30_000 }).not.toBe(before.hu);
+      const after = await bundles();
+      expect([after.en, after.de]).toEqual([before.en, before.de]);
+      expect(Object.keys(after).sort()).toEqual(['de', 'en', 'hu']);
+      expect((await page(`${url}${after.hu}pagefind.js`)).status).toBe(200);
+      expect((await page(`${url}${before.hu}pagefind.js`)).status).toBe(404);
+      // One reload for the edit: the index came without one.
+      expect(events.events.filter((e) => e.event === 'reload')).toHaveLength(1);
+    } finally {
+      events.stop();
+    }
+  });
+
   it('shows each kind of edit in the served page and tells open pages to reload', { timeout: 180_000 }, async () => {
     const root = await siteWithOwnCode();
     watcher = await watch({ root, port: 0, ...quiet });

@@ -1,0 +1,63 @@
+import type { OutputFiles } from '../base/output-paths';
+import type { BuildResult } from '../build';
+import { indexLater, withSearchIndex, type SearchIndexes, type SearchLater } from '../search/search-index';
+import type { DevServer } from './dev-server';
+
+/**
+ * The search index of `sitegen watch`, made after the pages are served and never holding up
+ * the next rebuild: Pagefind takes seconds, an edit should show in its page at once. One index
+ * is made at a time, always of the last build published; one that finishes after a newer build
+ * was published is dropped, and that build's is made next. Until then the last index made is
+ * served with the new pages (what it finds may be a rebuild behind).
+ */
+export class SearchFollower {
+  /** The index last made, and the build it was made of. */
+  private index: SearchIndexes | undefined;
+  /** The build published last, when search is on. */
+  private latest: { files: OutputFiles; later: SearchLater } | undefined;
+  private pending = false;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly server: DevServer,
+    private readonly report: (text: string) => void,
+    private readonly log: ((line: string) => void) | undefined,
+  ) {}
+
+  /** What to publish of a build: its files, with the last index made while its own is made. */
+  served(result: BuildResult): OutputFiles {
+    if (!result.searchLater) {
+      this.latest = undefined;
+      this.index = undefined;
+      return result.files;
+    }
+    this.latest = { files: result.files, later: result.searchLater };
+    this.pending = true;
+    this.running ??= this.follow().finally(() => (this.running = undefined));
+    return this.index ? withSearchIndex(result.files, this.index) : result.files;
+  }
+
+  /** Resolves once the index of the last build published is served, or failed. */
+  settled(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private async follow(): Promise<void> {
+    while (this.pending) {
+      this.pending = false;
+      const build = this.latest;
+      if (!build) return;
+      const started = performance.now();
+      try {
+        const index = await indexLater(build.files, build.later);
+        // A newer build was published meanwhile: its index is made next.
+        if (this.latest !== build) continue;
+        this.index = index;
+        this.server.update(withSearchIndex(build.files, index));
+        this.log?.(`  search index: ${Math.round(performance.now() - started)} ms`);
+      } catch (error) {
+        this.report(`sitegen: the search index could not be made: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+  }
+}
