@@ -36,7 +36,9 @@ export async function measureWatchLatency(repo, root, { file, url, runs = 15 }) 
     }
     writeFileSync(target, original);
     samples.sort((a, b) => a - b);
-    return { median: samples[Math.floor(samples.length / 2)], min: samples[0], max: samples[samples.length - 1] };
+    // The site's size, as watch reports it after each rebuild ("1 of 216 pages rendered").
+    const pages = Number(/ of (\d+) pages rendered/.exec(output)?.[1]);
+    return { median: samples[Math.floor(samples.length / 2)], min: samples[0], max: samples[samples.length - 1], pages };
   } finally {
     child.kill('SIGINT');
   }
