@@ -19,9 +19,11 @@ export class SearchFollower {
   private running: Promise<void> | undefined;
 
   constructor(
-    private readonly server: DevServer,
+    private readonly server: Pick<DevServer, 'update'>,
     private readonly report: (text: string) => void,
     private readonly log: ((line: string) => void) | undefined,
+    /** Makes the index (Pagefind; another in tests). */
+    private readonly makeIndex: typeof indexLater = indexLater,
   ) {}
 
   /** What to publish of a build: its files, with the last index made while its own is made. */
@@ -49,7 +51,7 @@ export class SearchFollower {
       if (!build) return;
       const started = performance.now();
       try {
-        const index = await indexLater(build.files, build.later);
+        const index = await this.makeIndex(build.files, build.later);
         // A newer build was published meanwhile: its index is made next.
         if (this.latest !== build) continue;
         this.index = index;
