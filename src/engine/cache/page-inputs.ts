@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Locale } from '../../shared/locales';
 import { contentPathOf, type FrontMatterTexts, type SiteContent } from '../markdown/content';
 import type { SiteSources } from '../read/read-sources';
@@ -13,7 +14,11 @@ export interface PageInputs {
 
 /**
  * The hash of an input a page read, by name: `content:<route id>:<locale>` (the whole file) or
- * `summary:<route id>:<locale>` (what a card of it shows: front matter and reading time). What
+ * `summary:<route id>:<locale>` (what a card of it shows: front matter and reading time) or
+ * `children:<route id>:<locale>` (the summaries of every child of a hub, in the route table's
+ * order: each page of a hub's listing reads them all to sort and cut them; one entry per child
+ * in each page's fingerprint made the cache index of a blog of 1,000 articles in three locales,
+ * with tag listings, 113 MB instead of 6.5 MB). What
  * every page reads has no name here: its hash starts every fingerprint (`pageConfigHash`).
  * A content file is known by the hash of its bytes, taken as it was read.
  * `hashText` hashes a source text; `owner` is the object it belongs to, which watch mode
@@ -29,10 +34,16 @@ export function pageInputHasher(
   const { sources, split, content } = build;
   const routes = new Map(build.routes.map((route) => [route.id, route] as const));
   const hashes = new Map<string, string>();
-  return (input) => {
+  const hashOf = (input: string): string => {
     let hash = hashes.get(input);
     if (hash !== undefined) return hash;
     const [kind, first, second] = input.split(':');
+    if (kind === 'children') {
+      const summaries = build.routes.filter((route) => route.parent === first).map((route) => `${route.id}=${hashOf(`summary:${route.id}:${second}`)}`);
+      hash = createHash('sha256').update(summaries.join('\n')).digest('hex');
+      hashes.set(input, hash);
+      return hash;
+    }
     const route = routes.get(first!);
     const file = route && contentPathOf(route, second as Locale);
     if (kind === 'summary') {
@@ -45,4 +56,5 @@ export function pageInputHasher(
     hashes.set(input, hash);
     return hash;
   };
+  return hashOf;
 }

@@ -240,8 +240,15 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
   return (plan, problems) => {
     const { i18n, links: localeLinks } = perLocale.get(plan.locale)!;
     const read = new Set<string>([`content:${plan.routeId}:${plan.locale}`, ...feedHubs(input, plan.locale)]);
-    // A page that only lists or links another route shows its summary, not its body.
-    const links = recordDeps ? recordingLinks(localeLinks, (routeId) => read.add(`summary:${routeId}:${plan.locale}`)) : localeLinks;
+    // A page that only lists or links another route shows its summary, not its body; a list of
+    // a hub's children is one input, however many pages it holds (`children:`, page-inputs.ts).
+    const links = recordDeps
+      ? recordingLinks(
+          localeLinks,
+          (routeId) => read.add(`summary:${routeId}:${plan.locale}`),
+          (routeId) => read.add(`children:${routeId}:${plan.locale}`),
+        )
+      : localeLinks;
     const template = input.templates.templates[plan.template]!;
     const content = contentOf(input.content, plan.routeId, plan.locale);
     const { route: _route, outputPath: _out, payloadPath: _payload, prefixed: _prefixed, ...planned } = plan;
@@ -260,8 +267,8 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
   };
 }
 
-/** Links that report every route whose content a page shows. */
-function recordingLinks(links: Links, record: (routeId: string) => void): Links {
+/** Links that report every route whose content a page shows, and every hub whose children it lists. */
+function recordingLinks(links: Links, record: (routeId: string) => void, recordChildren: (routeId: string) => void): Links {
   return {
     path: links.path,
     page(routeId) {
@@ -269,9 +276,8 @@ function recordingLinks(links: Links, record: (routeId: string) => void): Links 
       return links.page(routeId);
     },
     children(routeId) {
-      const children = links.children(routeId);
-      for (const child of children) record(child.routeId);
-      return children;
+      recordChildren(routeId);
+      return links.children(routeId);
     },
   };
 }
