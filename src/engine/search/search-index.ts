@@ -72,6 +72,7 @@ const NEEDED = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[a
 export async function buildSearchIndexes(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<SearchIndexes> {
   const pagefind = await import('pagefind');
   const indexes = new Map<Locale, { index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>; pages: number }>();
+  pagefindUsers++;
   try {
     for (const info of locales) {
       const { index, errors } = await pagefind.createIndex({ forceLanguage: new Intl.Locale(info.tag).language, rootSelector: 'main' });
@@ -103,6 +104,14 @@ export async function buildSearchIndexes(pages: AsyncIterable<SearchPage>, local
     return { files, bundles, stats };
   } finally {
     await Promise.all([...indexes.values()].map(({ index }) => index.deleteIndex().catch(() => null)));
-    await pagefind.close();
+    // The last one out stops the service: closing it under another build's indexes loses them.
+    if (--pagefindUsers === 0) await pagefind.close();
   }
 }
+
+/**
+ * Indexings under way in this process. Pagefind runs one service (a child process) for the
+ * whole process, which `close()` stops: two builds at once (the API, a watch session's index
+ * beside a build) share it.
+ */
+let pagefindUsers = 0;
