@@ -28,4 +28,4 @@ export { outputPathOf } from './plan/plan-pages';
 export { REDIRECTS_FILE, type RedirectHistory } from './plan/previous-build';
 export { HEADERS_FILE, headersForPath } from './artifacts/header-formats';
 export { repairOutput } from './write/output-folder';
-export { contentTypeOf, outputFileCandidates, UNKNOWN_CONTENT_TYPE } from './serve/content-types';
+export { contentTypeOf, hasKnownContentType, outputFileCandidates, UNKNOWN_CONTENT_TYPE } from './serve/content-types';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILDS_DIR, contentTypeOf, HEADERS_FILE, REDIRECTS_FILE, repairOutput, UNKNOWN_CONTENT_TYPE } from '../engine/index';
+import { BUILDS_DIR, HEADERS_FILE, hasKnownContentType, REDIRECTS_FILE, repairOutput } from '../engine/index';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';
@@ -94,7 +94,7 @@ export async function readLocalSite(dir: string): Promise<LocalSite> {
   const recordBytes = Buffer.from(serializeRecord(record));
   const key = recordKey(pointer.id);
   objects.unshift({ key, kind: 'record', md5: md5Of(recordBytes), size: recordBytes.length, body: { bytes: recordBytes }, ...headersOf(key, 'record') });
-  const untyped = files.filter((file) => contentTypeOf(file) === UNKNOWN_CONTENT_TYPE);
+  const untyped = files.filter((file) => !hasKnownContentType(file));
   return { dir, buildId: pointer.id, timestamp: pointer.timestamp, objects, untyped, policy };
 }
 

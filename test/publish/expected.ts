@@ -39,6 +39,11 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
+  // Pagefind's index: binary, gzipped.
+  '.pagefind': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_meta': 'application/octet-stream',
 };
 
 /** The headers docs/publish.md promises for a key. */

@@ -9,6 +9,12 @@ export const UNKNOWN_CONTENT_TYPE = 'application/octet-stream';
 mimes.ico ??= 'image/x-icon';
 mimes.xml = 'application/xml';
 
+/**
+ * Pagefind's index (docs/content.md, "Search"): gzipped binary chunks and the language's
+ * WebAssembly, which its script fetches and unpacks itself. Binary data, on purpose.
+ */
+const PAGEFIND = /\.(pagefind|pf_fragment|pf_index|pf_meta|pf_filter)$/;
+
 /** Types whose text a browser must read as UTF-8, which is what sitegen writes. */
 const TEXT = /^text\/|^application\/(json|xml|manifest\+json)$|\+xml$/;
 
@@ -19,10 +25,16 @@ const TEXT = /^text\/|^application\/(json|xml|manifest\+json)$|\+xml$/;
 export function contentTypeOf(file: string): string {
   // The redirect rules of Netlify and Cloudflare Pages, a text file without an extension.
   const name = path.basename(file);
+  if (PAGEFIND.test(name)) return 'application/octet-stream';
   const type = name === '_redirects' ? 'text/plain' : name.endsWith('.map') ? 'application/json' : lookup(name);
   if (!type) return UNKNOWN_CONTENT_TYPE;
   // An SVG is an image: a charset in its type would make some CDNs compress or serve it as text.
   return TEXT.test(type) && type !== 'image/svg+xml' ? `${type}; charset=utf-8` : type;
+}
+
+/** Whether the type of a file is known (Pagefind's binary files are), not sent for want of one. */
+export function hasKnownContentType(file: string): boolean {
+  return PAGEFIND.test(path.basename(file)) || contentTypeOf(file) !== UNKNOWN_CONTENT_TYPE;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTypeOf, outputFileCandidates, UNKNOWN_CONTENT_TYPE } from '../../../src/engine/serve/content-types';
+import { contentTypeOf, hasKnownContentType, outputFileCandidates, UNKNOWN_CONTENT_TYPE } from '../../../src/engine/serve/content-types';
 
 describe('content types of output files', () => {
   it('gives text types their charset and leaves images and fonts without one', () => {
@@ -19,6 +19,12 @@ describe('content types of output files', () => {
     expect(contentTypeOf('fonts/brand.woff2')).toBe('font/woff2');
     expect(contentTypeOf('LICENSE')).toBe(UNKNOWN_CONTENT_TYPE);
     expect(contentTypeOf('archive.xyz123')).toBe(UNKNOWN_CONTENT_TYPE);
+    expect(hasKnownContentType('archive.xyz123')).toBe(false);
+    // Pagefind's index is binary on purpose: known, so publishing it warns of nothing.
+    for (const file of ['wasm.hu.pagefind', 'fragment/hu_1a2b3c4.pf_fragment', 'index/hu_5d6e7f8.pf_index', 'pagefind.hu_9a8b7c6.pf_meta']) {
+      expect(contentTypeOf(`_sitegen/assets/search-hu-0123456789/${file}`)).toBe('application/octet-stream');
+      expect(hasKnownContentType(`_sitegen/assets/search-hu-0123456789/${file}`)).toBe(true);
+    }
   });
 
   it('maps a URL path to its output file as production serves it', () => {
