@@ -56,8 +56,12 @@ describe('reproducible builds', () => {
     expect(after.release).toBe(before.release);
     const bytes = (content: string | Uint8Array | undefined) => Buffer.from(content ?? '');
     const changed = [...after.files.keys()].filter((file) => !bytes(after.files.get(file)).equals(bytes(before.files.get(file))));
-    // The payloads carry front matter and headings, not the body: they stay too.
-    expect(changed.sort()).toEqual(['_sitegen/builds/latest.json', 'contact/index.html', 'en/contact/index.html']);
+    // The payloads carry front matter and headings, not the body: they stay too. The English
+    // search index is a new folder, named by its files; the other locales' stay.
+    const english = after.search!.bundles.en!.slice(1);
+    expect(english).not.toBe(before.search!.bundles.en!.slice(1));
+    expect(changed.filter((file) => !file.startsWith(english)).sort()).toEqual(['_sitegen/builds/latest.json', 'contact/index.html', 'en/contact/index.html']);
+    expect([after.search!.bundles.hu, after.search!.bundles.de]).toEqual([before.search!.bundles.hu, before.search!.bundles.de]);
   });
 
   it('changes the release when a message changes', async () => {
@@ -79,6 +83,7 @@ describe('reproducible builds', () => {
         id: result.id,
         release: result.release,
         timestamp: 1741132800_000,
+        search: result.search!.bundles,
       });
     } finally {
       if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
