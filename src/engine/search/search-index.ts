@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
-import { ASSETS_DIR, BUILDS_DIR, type OutputFiles } from '../base/output-paths';
+import { ASSETS_DIR, BUILDS_DIR, textOf, type OutputFiles } from '../base/output-paths';
 
 /** A page to be found: its URL, its locale and its HTML as written. */
 export interface SearchPage {
@@ -25,7 +25,7 @@ export async function indexLater(files: OutputFiles, later: SearchLater): Promis
     for (const { url, locale, outputPath } of later.pages) {
       const html = files.get(outputPath);
       if (html === undefined) continue;
-      yield { url, locale, html: typeof html === 'string' ? html : Buffer.from(html).toString('utf8') };
+      yield { url, locale, html: textOf(html) };
     }
   }
   return buildSearchIndexes(pages(), later.locales);
@@ -37,7 +37,7 @@ export function withSearchIndex(files: OutputFiles, index: Pick<SearchIndexes, '
   for (const [name, bytes] of index.files) next.set(name, bytes);
   const latest = next.get(LATEST_BUILD);
   if (latest !== undefined) {
-    const { search: _earlier, ...rest } = JSON.parse(typeof latest === 'string' ? latest : Buffer.from(latest).toString('utf8')) as Record<string, unknown>;
+    const { search: _earlier, ...rest } = JSON.parse(textOf(latest)) as Record<string, unknown>;
     next.set(LATEST_BUILD, JSON.stringify({ ...rest, search: index.bundles }));
   }
   return next;

@@ -3,7 +3,7 @@ import { buildArtifacts, buildSearchFiles } from '../artifacts/build-artifacts';
 import { HEADERS_FILE, headersFile } from '../artifacts/header-formats';
 import { redirectFiles } from '../artifacts/redirect-output';
 import { securityHeaders, type Header } from '../artifacts/security-headers';
-import type { OutputFiles } from '../base/output-paths';
+import { textOf, type OutputFiles } from '../base/output-paths';
 import type { Problems } from '../diagnostics/diagnostic';
 import { renderErrorPages } from '../render/render-pages';
 import type { LoadedContent } from './content-step';
@@ -75,7 +75,7 @@ export async function buildSiteArtifacts(
   problems.throwIfAny();
   const otherPages = [...files].filter(([name]) => name.endsWith('.html'));
   const { inline, scanner } = rendered;
-  for (const sources of await Promise.all(otherPages.map(([, bytes]) => scanner.inlineSources(typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'))))) {
+  for (const sources of await Promise.all(otherPages.map(([, bytes]) => scanner.inlineSources(textOf(bytes))))) {
     inline.add(sources);
   }
   const headers = securityHeaders(site, inline.toSources());

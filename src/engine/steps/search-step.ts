@@ -6,6 +6,7 @@ import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
 import type { PagePlan } from '../plan/plan-pages';
+import { textOf } from '../base/output-paths';
 
 /**
  * Step 6b, once every page is written: the search index of each locale (`search/`), from the
@@ -16,14 +17,14 @@ import type { PagePlan } from '../plan/plan-pages';
 export async function indexForSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<SearchIndexes | undefined> {
   const found = pagesToFind(run, plan, view);
   if (!found) return undefined;
-  async function* pages(): AsyncGenerator<SearchPage> {
-    for (const page of found!) {
+  async function* pages(found: readonly PagePlan[]): AsyncGenerator<SearchPage> {
+    for (const page of found) {
       const held = rendered.rendered.get(page.outputPath);
-      const html = held === undefined ? await view.output!.read(page.outputPath) : typeof held === 'string' ? held : Buffer.from(held).toString('utf8');
+      const html = held === undefined ? await view.output!.read(page.outputPath) : textOf(held);
       yield { url: page.url, locale: page.locale, html };
     }
   }
-  const indexes = await buildSearchIndexes(pages(), run.config.site.locales.all);
+  const indexes = await buildSearchIndexes(pages(found), run.config.site.locales.all);
   run.timings.lap('search index');
   return indexes;
 }
