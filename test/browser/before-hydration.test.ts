@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hydrated, loaderRan, newContext, watchConsole } from '../helpers/browser';
+import { hydrated, loaderRan, newContext, turnToForm, watchConsole } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase, type RecordedRequest } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -72,7 +72,7 @@ async function stillServerRendered(page: Page, name: string): Promise<void> {
   expect(await island(page, name).getAttribute('data-hydrated'), `${name} hydrated before the test finished typing`).toBeNull();
 }
 
-/** Opens a page at 40 KB/s and brings its form into view: it starts loading its island. */
+/** Opens a page at 40 KB/s and brings its form into view; the first field the visitor touches starts loading its island. */
 async function openSlowly(urlPath: string): Promise<Throttled> {
   const opened = await slowPage();
   await opened.page.goto(suite.server.url + urlPath, { waitUntil: 'domcontentloaded' });
@@ -187,6 +187,7 @@ describe('contact forms: input before hydration on a slow network', () => {
   it('keeps what was typed before hydration over the draft of a failed send, which fills the rest', async () => {
     fake.setOutcome('serverError');
     const { page, cdp, problems } = await openSlowly('/de/kontakt');
+    await turnToForm(page);
     await hydrated(page, 'ContactForm');
     await field(page, 'name').fill('Erika Mustermann');
     await field(page, 'email').fill('erika@example.de');

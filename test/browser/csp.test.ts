@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, loaderRan, newContext } from '../helpers/browser';
+import { hydrated, loaderRan, newContext, turnToForm } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 
@@ -189,6 +189,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     for (const form of forms) {
       await page.goto(suite.server.url + form.url);
       await page.locator('#form').scrollIntoViewIfNeeded();
+      await turnToForm(page);
       await hydrated(page, form.island);
       const field = (name: string) => page.locator(`#form [name="${name}"]`);
       if (form.island === 'OfferForm') {

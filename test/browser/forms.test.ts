@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hydrated, newContext, watchConsole } from '../helpers/browser';
+import { hydrated, loaderRan, newContext, turnToForm, watchConsole } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase, type RecordedRequest } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 import de from '../../locales/de.json' with { type: 'json' };
@@ -77,6 +77,7 @@ async function openForm(urlPath: string, island = 'ContactForm', options: { cons
 
 async function showForm(page: Page, island = 'ContactForm'): Promise<void> {
   await page.locator('#form').scrollIntoViewIfNeeded();
+  await turnToForm(page);
   await hydrated(page, island);
 }
 
@@ -144,6 +145,29 @@ const creates = (collection: string = CONTACT_RECORDS): RecordedRequest[] =>
 
 /** Gives a request that would have been sent a moment to arrive. */
 const settle = (page: Page, ms = 500) => page.waitForTimeout(ms);
+
+describe('contact form: loading', () => {
+  it('loads no React and no SDK with the page: the form hydrates when the visitor turns to it', async () => {
+    const { page, problems } = await freshPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${suite.server.url}/contact`);
+    await loaderRan(page);
+    // The form is in view at load: the loader has seen it, and waits for a touch.
+    expect(await page.locator('#form').isVisible()).toBe(true);
+    await page.waitForTimeout(500);
+    const island = page.locator('sitegen-island[data-island="ContactForm"]');
+    expect(await island.getAttribute('data-hydrated')).toBeNull();
+    expect(scripts.filter((script) => /ContactForm|chunk-/.test(script))).toEqual([]);
+
+    await page.locator('#form [name="name"]').hover();
+    await hydrated(page, 'ContactForm');
+    expect(scripts.some((script) => /ContactForm/.test(script))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+});
 
 describe('contact form: sending', () => {
   it('sends an English message to PocketBase and shows the success page', async () => {
@@ -374,7 +398,7 @@ describe('contact form: answers of PocketBase', () => {
     const retry = page.getByRole('link', { name: FORM.hu.tryAgain });
     await expect.poll(() => retry.getAttribute('href')).toBe('/hu/kapcsolat#form');
     await Promise.all([page.waitForURL(`${suite.server.url}/hu/kapcsolat#form`), retry.click()]);
-    // The #form anchor scrolls the form into view, which hydrates it.
+    // Its draft waiting, the form hydrates at once, untouched (its strategy waits for a touch).
     await hydrated(page, 'ContactForm');
     await expect.poll(() => contactValues(page)).toEqual({ ...TYPED, privacy: true });
 

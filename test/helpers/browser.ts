@@ -46,6 +46,15 @@ export async function hydrated(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Turns to the page's form as a visitor does, which starts its island (strategy `interaction`):
+ * focuses its e-mail field. Focus before the loader runs counts too: it hydrates an island that
+ * holds the focus when it starts.
+ */
+export async function turnToForm(page: Page): Promise<void> {
+  await page.locator('#form [name="email"]').focus();
+}
+
+/**
  * Waits until the page's loader has run, so its islands wait for their triggers (a hover before
  * that hydrates nothing: the loader starts after the first paint). Importing the loader's URL
  * resolves once the page's own import of that module has been evaluated (or evaluates it now).

@@ -13,6 +13,12 @@ interface IslandProps<P extends object> {
   component: ComponentType<P>;
   props: P;
   strategy: Strategy;
+  /**
+   * A sessionStorage key: while it holds something (a form's draft from a failed send), the
+   * island hydrates as soon as the loader runs, whatever its strategy, so the visitor finds
+   * their text in the form instead of an empty one that fills in at their first touch.
+   */
+  restores?: string;
   i18n: I18n;
   assets: Assets;
 }
@@ -33,7 +39,7 @@ declare module 'react' {
  * it in the browser: the same `useId` values (prefixed by the island's id, so islands never
  * share one) and the text separators hydration needs, which static markup leaves out.
  */
-export function Island<P extends object>({ name, component: Widget, props, strategy, i18n, assets }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Widget, props, strategy, restores, i18n, assets }: IslandProps<P>) {
   const id = `island-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const src = assets.islands[name];
   if (!src) throw new Error(`no island "${name}" in src/widgets/islands`);
@@ -45,6 +51,7 @@ export function Island<P extends object>({ name, component: Widget, props, strat
         data-src={src}
         data-props={id}
         data-strategy={strategy}
+        data-restores={restores}
         dangerouslySetInnerHTML={{
           __html: renderToString(
             <MessagesContext.Provider value={{ locale: i18n.locale, language: i18n.language, messages: i18n.widgetMessages }}>

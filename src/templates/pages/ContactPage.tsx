@@ -6,6 +6,7 @@ import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
+import { draftKey } from '../../widgets/forms/draft-key';
 
 /**
  * The contact pages (general and ClickUp onboarding): the form first, where a visitor who came
@@ -14,6 +15,7 @@ import { Document } from '../layout/Document';
  */
 export function ContactPage(props: PageProps) {
   const { page, content, i18n, links, site, assets } = props;
+  const form = page.routeId === 'clickup-onboarding-contact' ? 'clickup' : 'contact';
   return (
     <Document {...props} title={content.data.title} description={content.data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
@@ -23,13 +25,16 @@ export function ContactPage(props: PageProps) {
             name="ContactForm"
             component={ContactForm}
             props={{
-              form: page.routeId === 'clickup-onboarding-contact' ? 'clickup' : 'contact',
+              form,
               backendUrl: site.backendUrl,
               successUrl: links.path('contact-success'),
               failedUrl: links.path('contact-failed'),
               privacyUrl: links.path('privacy-policy'),
             }}
-            strategy="visible"
+            // React and the SDK load when the visitor turns to the form (or at once with a
+            // draft to restore), not with the page: 90 KB of script kept out of the first load.
+            strategy="interaction"
+            restores={draftKey(form)}
             i18n={i18n}
             assets={assets}
           />

@@ -6,6 +6,7 @@ import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
+import { draftKey } from '../../widgets/forms/draft-key';
 
 /** Service route id -> the value the offer form records (the `services` select of `offer_requests`). */
 const SERVICES: ReadonlyArray<readonly [string, string]> = [
@@ -33,7 +34,9 @@ export function OfferPage(props: PageProps) {
               privacyUrl: links.path('privacy-policy'),
               services: SERVICES.map(([routeId, value]) => ({ value, label: links.page(routeId).title })),
             }}
-            strategy="visible"
+            // As on the contact page: React loads when the visitor turns to the form.
+            strategy="interaction"
+            restores={draftKey('offer')}
             i18n={i18n}
             assets={assets}
           />

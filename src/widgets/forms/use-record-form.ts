@@ -7,6 +7,7 @@
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocale } from '../runtime/messages';
+import { draftKey } from './draft-key';
 import { checkAll, serverProblem, type FieldProblem, type Rule, type Values } from './rules';
 
 export interface RecordFormOptions {
@@ -27,8 +28,6 @@ export const HONEYPOT = 'website';
 export const MIN_FILL_MS = 3000;
 export const RETRY_KEY = 'sitegen:form-retry';
 const SEND_TIMEOUT_MS = 20_000;
-/** One draft per form, shared by its language versions: switching language keeps the text. */
-const draftKey = (id: string) => `sitegen:draft:${id}`;
 
 type Status = 'idle' | 'sending';
 

@@ -37,6 +37,8 @@ function schedule(island: HTMLElement): void {
     if (location.hash === '#cookie-settings') openSettings();
     return;
   }
+  // State waiting to be restored (a form's draft) is shown at once, whatever the strategy.
+  if (stored(island.dataset.restores)) return run();
   switch (island.dataset.strategy) {
     case 'idle':
       idle(run);
@@ -53,6 +55,9 @@ function schedule(island: HTMLElement): void {
       break;
     }
     case 'interaction':
+      // This script starts after the first paint: a visitor may already be in the island (a
+      // field focused, text typed), and then no further focus comes to start it.
+      if (island.contains(document.activeElement) || holdsInput(island)) return run();
       for (const type of ['pointerover', 'focusin', 'touchstart']) island.addEventListener(type, run, { once: true, passive: true });
       break;
     default:
@@ -94,12 +99,25 @@ function reloadOnce(error: unknown): void {
  * controlled field's value into its default value.
  */
 function formHoldsInput(): boolean {
-  if (edited) return true;
-  for (const field of document.querySelectorAll<HTMLInputElement>('form input, form textarea')) {
+  return edited || holdsInput(document);
+}
+
+/** Whether a form field in `root` holds a value other than the one the server rendered. */
+function holdsInput(root: ParentNode): boolean {
+  for (const field of root.querySelectorAll<HTMLInputElement>('form input, form textarea')) {
     const checkable = field.type === 'checkbox' || field.type === 'radio';
     if (checkable ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) return true;
   }
   return false;
+}
+
+/** Whether sessionStorage holds something under `key` (storage may be off: then nothing). */
+function stored(key: string | undefined): boolean {
+  try {
+    return key !== undefined && sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
 }
 
 function idle(run: () => void): void {
