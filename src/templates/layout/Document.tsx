@@ -69,6 +69,10 @@ export function Document(props: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Nothing is painted before the header (and the consent banner) are there whole: a
+            response arriving in parts was painted with the header cut after its search button,
+            and its controls moved when the rest came. */}
+        <link rel="expect" href="#main" blocking="render" />
         {props.head}
         {page?.preview && <style dangerouslySetInnerHTML={{ __html: PREVIEW_LABEL_CSS }} />}
         {/* Only the unprefixed home chooses a language, before anything is painted. */}
