@@ -33,6 +33,18 @@ export function createI18n(info: LocaleInfo, catalog: MessageCatalog): I18n {
   const compiled = new Map<string, IntlMessageFormat>();
   const messages = catalog[locale]!;
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
+  // Made once per options: a new Intl.NumberFormat for every number took a fifth of the page
+  // workers' time in a paginated blog of 1,000 articles (84 numbered links on each of its pages).
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberFormat = (options: Intl.NumberFormatOptions | undefined) => {
+    const key = options ? JSON.stringify(options) : '';
+    let format = numberFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(language, options);
+      numberFormats.set(key, format);
+    }
+    return format;
+  };
   const widgetMessages: Record<string, string> = {};
   for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) widgetMessages[key] = message.text;
 
@@ -75,11 +87,11 @@ export function createI18n(info: LocaleInfo, catalog: MessageCatalog): I18n {
     },
     number(value, options) {
       checkValue('number', value);
-      return new Intl.NumberFormat(language, options).format(value);
+      return numberFormat(options).format(value);
     },
     currency(value, currency) {
       checkValue('amount', value);
-      return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+      return numberFormat({ style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
     },
   };
 }

@@ -33,6 +33,17 @@ describe('dates and numbers per locale', () => {
     expect(createI18n(localeInfo(SITE_LOCALES, 'de'), catalog).number(1234.5)).toBe('1.234,5');
   });
 
+  it('formats each number with its own options, one formatter reused per options', () => {
+    const de = createI18n(localeInfo(SITE_LOCALES, 'de'), catalog);
+    expect([de.number(1234.5), de.number(0.25, { style: 'percent' }), de.number(1234.5), de.currency(1500, 'EUR'), de.currency(1500, 'HUF')]).toEqual([
+      '1.234,5',
+      '25\u00A0%',
+      '1.234,5',
+      '1.500\u00A0€',
+      '1.500\u00A0HUF',
+    ]);
+  });
+
   it('rejects dates that do not exist instead of printing Invalid Date', () => {
     expect(parseIsoDate('2024-02-29')).toBeInstanceOf(Date);
     expect(parseIsoDate('2025-02-29')).toBeUndefined();
