@@ -113,18 +113,18 @@ describe('islands', () => {
   });
 
   it('reloads once, and only once, when a chunk fails to load', async () => {
-    // Tall enough that the form is in view at once.
-    const context = await newContext(suite.browser, { viewport: { width: 1280, height: 3000 } });
+    const context = await newContext(suite.browser);
     const page = await context.newPage();
-    // Fail the chunk before the browser ever cached it.
-    const html = await (await fetch(`${suite.server.url}/contact`)).text();
-    const chunk = /data-island="ContactForm" data-src="([^"]+)"/.exec(html)![1]!;
+    // Fail the chunk before the browser ever cached it: the failure page's "try again" link,
+    // an island that hydrates at load.
+    const html = await (await fetch(`${suite.server.url}/failed-contact`)).text();
+    const chunk = /data-island="RetryLink" data-src="([^"]+)"/.exec(html)![1]!;
     let loads = 0;
     page.on('load', () => loads++);
     suite.server.fail(chunk, 500);
     try {
-      await page.goto(`${suite.server.url}/contact`);
-      // The form is in view at once (strategy "visible"). The failed import reloads the page once; the second failure within 10 s does not.
+      await page.goto(`${suite.server.url}/failed-contact`);
+      // The failed import reloads the page once; the second failure within 10 s does not.
       await expect.poll(() => loads, { timeout: 5000 }).toBe(2);
       await page.waitForTimeout(2000);
       expect(loads).toBe(2);
