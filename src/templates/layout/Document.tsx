@@ -5,6 +5,7 @@ import type { Cover } from '../fields';
 import { coverShareImage } from '../components/Cover';
 import { SEARCH_STYLES } from '../components/search-styles';
 import { CODE_STYLES, COPY_CODE_SCRIPT, hasCodeBlocks } from '../components/code-blocks';
+import { partStylesOf } from '../components/part-styles';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
 import { jsonForScript } from '../../shared/json-script';
 import { loaderBootstrap } from '../../shared/loader-bootstrap';
@@ -109,6 +110,9 @@ export function Document(props: DocumentProps) {
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
         {site.search.enabled && <style dangerouslySetInnerHTML={{ __html: SEARCH_STYLES }} />}
+        {partStylesOf(main).map((css, index) => (
+          <style key={index} dangerouslySetInnerHTML={{ __html: css }} />
+        ))}
         {hasCodeBlocks(main) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
         {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />

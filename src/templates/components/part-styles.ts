@@ -1,0 +1,98 @@
+/**
+ * Styles of parts that only some pages have: wide tables, the article layout, the job postings,
+ * the offer form's select. Each goes into the head of a page whose main content holds the part,
+ * in a `<style>` of its own (hashed into the security policy like every inline style), and not
+ * into the stylesheet every page inlines.
+ *
+ * Why: a page whose HTML, with its response headers, fits the first TCP round trip (about
+ * 14.6 KB: ten segments of the initial congestion window) paints a round trip earlier on a new
+ * connection. The home page was 240 bytes past it once the search box was in the header; these
+ * parts are 4 KB of CSS it never used (docs/performance.md, "The first round trip").
+ */
+interface PartStyles {
+  /** Whether the page's rendered main content holds the part. */
+  present: (mainHtml: string) => boolean;
+  css: string;
+}
+
+/** An element with this class, by the attribute React writes (`class="container article-layout"`). */
+const withClass = (name: string) => {
+  const pattern = new RegExp(`class="(?:[^"]* )?${name}[ "]`);
+  return (html: string) => pattern.test(html);
+};
+const withElement = (tag: string) => (html: string) => html.includes(`<${tag}`);
+
+/** Comments out, whitespace runs to one space, none around braces and semicolons. */
+function css(strings: TemplateStringsArray): string {
+  return strings
+    .join('')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+const PARTS: readonly PartStyles[] = [
+  {
+    // Wide tables scroll inside their box; shadows at the edges show there is more (the box is
+    // focusable, so a keyboard scrolls it too). Markdown.tsx wraps every table.
+    present: withClass('table-scroll'),
+    css: css`
+      .table-scroll {
+        margin-block: 1.5rem; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: var(--radius-small);
+        background:
+          linear-gradient(to right, var(--paper) 30%, transparent) left / 2.5rem 100% no-repeat local,
+          linear-gradient(to left, var(--paper) 30%, transparent) right / 2.5rem 100% no-repeat local,
+          radial-gradient(farthest-side at 0 50%, rgb(20 33 61 / 22%), transparent) left / 0.9rem 100% no-repeat scroll,
+          radial-gradient(farthest-side at 100% 50%, rgb(20 33 61 / 22%), transparent) right / 0.9rem 100% no-repeat scroll;
+      }
+      .table-scroll table { border-collapse: collapse; width: 100%; min-width: 32rem; font-size: 0.95rem; }
+      .table-scroll th, .table-scroll td { border-bottom: 1px solid var(--line); padding: 0.6rem 0.85rem; text-align: left; vertical-align: top; min-width: 8rem; }
+      .table-scroll th { background: var(--paper-soft); font-weight: 700; }
+      .table-scroll__hint { display: none; margin: -1rem 0 1.5rem; font-size: 0.85rem; color: var(--ink-soft); }
+      @media (max-width: 44rem) { .table-scroll__hint { display: block; } }
+    `,
+  },
+  {
+    // An article: its meta line, the contents beside the text on wide screens, its tags.
+    present: withClass('article-layout'),
+    css: css`
+      .article-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--ink-soft); font-size: 0.95rem; margin: 1.25rem 0 0; }
+      .article-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2rem; padding-block: var(--space-5); }
+      @media (min-width: 62rem) {
+        .article-layout { grid-template-columns: 15rem minmax(0, 44rem); gap: 4rem; justify-content: center; }
+        .article-layout .toc { position: sticky; top: 6rem; align-self: start; }
+      }
+      .tags { display: flex; flex-wrap: wrap; gap: 0.5rem; list-style: none; padding: 0; margin: 2.5rem 0 0; }
+      .tags li { background: var(--accent-soft); color: var(--accent-strong); padding: 0.2rem 0.75rem; border-radius: 999px; font-size: 0.9rem; font-weight: 600; }
+    `,
+  },
+  {
+    // The career page's job postings.
+    present: withClass('positions'),
+    css: css`
+      .positions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
+      .position { border: 1px solid var(--line); border-radius: var(--radius); padding: clamp(1.25rem, 3vw, 2rem); box-shadow: var(--shadow); background: var(--paper); }
+      .position__meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.5rem; color: var(--ink-soft); font-size: 0.95rem; }
+      .position h4 { font-size: 1rem; margin: 1.2rem 0 0.4rem; }
+      .position__lists { display: grid; gap: 0 2rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); margin-bottom: 1.25rem; }
+    `,
+  },
+  {
+    // A select with its own chevron (two gradients: no image, nothing for the policy to allow).
+    present: withElement('select'),
+    css: css`
+      .form .field select {
+        appearance: none; padding-right: 2.5rem; cursor: pointer;
+        background-image: linear-gradient(45deg, transparent 50%, var(--ink-soft) 50%), linear-gradient(135deg, var(--ink-soft) 50%, transparent 50%);
+        background-position: right 1.15rem center, right 0.8rem center; background-size: 0.35rem 0.35rem, 0.35rem 0.35rem; background-repeat: no-repeat;
+      }
+    `,
+  },
+];
+
+/** The styles of the parts a page's rendered main content holds, in a fixed order. */
+export function partStylesOf(mainHtml: string): string[] {
+  return PARTS.filter((part) => part.present(mainHtml)).map((part) => part.css);
+}
