@@ -60,6 +60,22 @@ async function layoutShift(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The bytes of a page's response as a CDN sends it gzipped (zlib's default level): status line,
+ * headers and body. Up to 14,600 bytes (ten segments of TCP's initial congestion window) arrive
+ * in the first round trip of a new connection; past it, the page paints a round trip later
+ * (docs/performance.md, "The first round trip").
+ */
+async function firstResponseBytes(url: string): Promise<number> {
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  let headers = 'HTTP/1.1 200 OK\r\n\r\ncontent-encoding: gzip\r\n'.length;
+  for (const [name, value] of response.headers) headers += `${name}: ${value}\r\n`.length;
+  return headers + gzipSync(body).length;
+}
+
+export const FIRST_ROUND_TRIP = 14_600;
+
 export async function measureBudgets(repo: string): Promise<string[]> {
   if (!existsSync(CHROMIUM)) return [`(skipped: no Chromium at ${CHROMIUM}; apt-get install chromium)`];
   const dir = mkdtempSync(path.join(tmpdir(), 'sitegen-budgets-'));
@@ -105,6 +121,9 @@ export async function measureBudgets(repo: string): Promise<string[]> {
     const hydrationShift = await layoutShift(repeatPage);
     await repeat.close();
 
+    const homes = await Promise.all(['/', '/hu', '/de'].map((page) => firstResponseBytes(server.url + page)));
+    const articleResponse = await firstResponseBytes(`${server.url}/clickup-as-erp`);
+
     const assets = path.join(out, '_sitegen/assets');
     const loader = readFileSync(path.join(assets, readdirSync(assets).find((f) => f.startsWith('loader-'))!));
     // The largest script file (the folders beside them, images and search indexes, are not scripts).
@@ -116,6 +135,7 @@ export async function measureBudgets(repo: string): Promise<string[]> {
       '|---|---:|---:|',
       `| first visit to /, all transferred (brotli; gzip ${kb(sum(home, 'gzip'))}; ${home.length} responses) | ${kb(sum(home, 'brotli'))} | 80 KB ${verdict(sum(home, 'brotli'), 80 * KB)} |`,
       `| repeat visit to an article, JS before interaction (gzip; ${articleScripts.length} scripts) | ${kb(sum(articleScripts, 'gzip'))} | 5 KB ${verdict(sum(articleScripts, 'gzip'), 5 * KB)} |`,
+      `| first response of / · /hu · /de, HTML with its headers (gzip; an article: ${(articleResponse / 1000).toFixed(1)} KB) | ${homes.map((bytes) => (bytes / 1000).toFixed(1)).join(' · ')} KB | 14.6 KB, one round trip ${verdict(Math.max(...homes), FIRST_ROUND_TRIP)} |`,
       `| loader (gzip) | ${kb(gzip(loader))} | 2 KB ${verdict(gzip(loader), 2 * KB)} |`,
       `| layout shift: first visit with banner / repeat visit / hydration | ${homeShift.toFixed(3)} / ${repeatShift.toFixed(3)} / ${hydrationShift.toFixed(3)} | 0 ${verdict(Math.max(homeShift, repeatShift, hydrationShift), 0)} |`,
       `| largest chunk (React runtime, loaded only when an island hydrates; gzip) | ${kb(react)} | |`,

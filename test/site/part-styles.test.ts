@@ -21,12 +21,13 @@ describe('styles of parts only some pages have', () => {
     expect(partStylesOf('<div class="article-layout wide">')).toHaveLength(1);
     expect(partStylesOf('<p class="table-scroll__hint">')).toEqual([]);
     expect(partStylesOf('<div class="positions-old">')).toEqual([]);
-    expect(partStylesOf('<select name="budget">')).toHaveLength(1);
+    expect(partStylesOf('<form class="form" id="form">')).toHaveLength(1);
+    expect(partStylesOf('<form class="search">')).toEqual([]);
     expect(partStylesOf('<main><p>Text</p></main>')).toEqual([]);
   });
 
   it('are minified: no comments, no line breaks, balanced braces', () => {
-    const all = partStylesOf('<div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><select>');
+    const all = partStylesOf('<div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">');
     expect(all).toHaveLength(4);
     for (const css of all) {
       expect(css).not.toMatch(/\/\*|\n/);
@@ -42,7 +43,7 @@ describe('styles of parts only some pages have', () => {
       const styles = styleElements(html);
       for (const css of expected) expect(styles, file).toContain(css);
       // No part's styles on a page that does not have it.
-      const all = partStylesOf('<div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><select>');
+      const all = partStylesOf('<div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">');
       for (const css of all.filter((css) => !expected.includes(css))) expect(styles, file).not.toContain(css);
       if (expected.length > 0) withParts++;
     }
@@ -53,10 +54,11 @@ describe('styles of parts only some pages have', () => {
     for (const file of ['index.html', 'hu/index.html', 'de/index.html']) {
       expect(partStylesOf(mainOf(site.files.get(file) as string)), file).toEqual([]);
     }
-    // The article, the privacy policy's cookie table, the career page and the offer form each get theirs.
+    // The article, the privacy policy's cookie table, the career page and the forms each get theirs.
     expect(partStylesOf(mainOf(site.files.get('clickup-as-erp/index.html') as string))).toHaveLength(2);
     expect(partStylesOf(mainOf(site.files.get('hu/adatvedelem/index.html') as string))).toHaveLength(1);
     expect(partStylesOf(mainOf(site.files.get('de/karriere/index.html') as string))).toHaveLength(1);
     expect(partStylesOf(mainOf(site.files.get('offer/index.html') as string))).toHaveLength(1);
+    expect(partStylesOf(mainOf(site.files.get('hu/kapcsolat/index.html') as string))).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 /**
  * Styles of parts that only some pages have: wide tables, the article layout, the job postings,
- * the offer form's select. Each goes into the head of a page whose main content holds the part,
+ * the contact and offer forms. Each goes into the head of a page whose main content holds the part,
  * in a `<style>` of its own (hashed into the security policy like every inline style), and not
  * into the stylesheet every page inlines.
  *
  * Why: a page whose HTML, with its response headers, fits the first TCP round trip (about
  * 14.6 KB: ten segments of the initial congestion window) paints a round trip earlier on a new
  * connection. The home page was 240 bytes past it once the search box was in the header; these
- * parts are 4 KB of CSS it never used (docs/performance.md, "The first round trip").
+ * parts are 5 KB of CSS it never used (docs/performance.md, "The first round trip").
  */
 interface PartStyles {
   /** Whether the page's rendered main content holds the part. */
@@ -80,14 +80,35 @@ const PARTS: readonly PartStyles[] = [
     `,
   },
   {
-    // A select with its own chevron (two gradients: no image, nothing for the policy to allow).
-    present: withElement('select'),
+    // The contact and offer forms (islands, rendered into the page): fields, errors and the
+    // select's chevron. The check boxes and radio buttons stay in site.css: the consent settings
+    // draw them on every page. (A box's own margin is site.css's `margin: 0`.)
+    present: withClass('form'),
     css: css`
+      .form { margin-top: 0; padding: clamp(1.25rem, 3vw, 2rem); border: 1px solid var(--line); border-radius: var(--radius); background: var(--paper); box-shadow: var(--shadow); }
+      .form h2 { font-size: var(--step-2); }
+      .form__row { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }
+      .field { margin: 0 0 1.1rem; border: 0; padding: 0; min-width: 0; }
+      .field label, .field legend { display: block; font-weight: 650; margin-bottom: 0.35rem; padding: 0; }
+      .field__optional { font-weight: 400; color: var(--ink-soft); font-size: 0.9rem; }
+      .field :is(input:not([type=checkbox], [type=radio]), textarea, select) {
+        width: 100%; font: inherit; padding: 0.7rem 0.85rem; border: 1.5px solid var(--field-line); border-radius: var(--radius-small); background: var(--field-bg); color: var(--ink);
+      }
+      .field textarea { min-height: 9rem; resize: vertical; }
+      .field :is(input:not([type=checkbox], [type=radio]), textarea, select):focus-visible { outline: none; border-color: var(--accent); box-shadow: 0 0 0 3px var(--focus); }
+      /* A select with its own chevron (two gradients: no image, nothing for the policy to allow). */
       .form .field select {
         appearance: none; padding-right: 2.5rem; cursor: pointer;
         background-image: linear-gradient(45deg, transparent 50%, var(--ink-soft) 50%), linear-gradient(135deg, var(--ink-soft) 50%, transparent 50%);
         background-position: right 1.15rem center, right 0.8rem center; background-size: 0.35rem 0.35rem, 0.35rem 0.35rem; background-repeat: no-repeat;
       }
+      .field [aria-invalid='true'] { border-color: var(--error); box-shadow: 0 0 0 1px var(--error); }
+      .field__error, .form__general { color: var(--error); font-size: 0.92rem; margin: 0.35rem 0 0; }
+      .form__general { margin-bottom: 1rem; font-weight: 600; }
+      .field__choice { display: flex !important; gap: 0.65rem; align-items: center; font-weight: 500 !important; padding: 0.35rem 0; cursor: pointer; }
+      .field--check { display: grid; grid-template-columns: auto 1fr; gap: 0 0.7rem; align-items: start; }
+      .field--check label { font-weight: 400; }
+      .field--check .field__error { grid-column: 2; }
     `,
   },
 ];

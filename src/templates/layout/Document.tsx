@@ -3,7 +3,6 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, PreviewLabel as PreviewLabelData, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
 import type { Cover } from '../fields';
 import { coverShareImage } from '../components/Cover';
-import { SEARCH_STYLES } from '../components/search-styles';
 import { CODE_STYLES, COPY_CODE_SCRIPT, hasCodeBlocks } from '../components/code-blocks';
 import { partStylesOf } from '../components/part-styles';
 import { detectLocaleScript } from '../../shared/detect-locale-script';
@@ -109,7 +108,6 @@ export function Document(props: DocumentProps) {
         ) : (
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
-        {site.search.enabled && <style dangerouslySetInnerHTML={{ __html: SEARCH_STYLES }} />}
         {partStylesOf(main).map((css, index) => (
           <style key={index} dangerouslySetInnerHTML={{ __html: css }} />
         ))}
