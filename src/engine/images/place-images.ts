@@ -27,7 +27,8 @@ type Attributes = Array<[name: string, value: string | undefined]>;
  * Gives every `<img>` of a page of the site (Markdown or template) what the file says:
  * `width` and `height` (a template's own are kept when they have the file's proportions, as the
  * size it shows the image at), `decoding="async"`, and `loading="lazy"` except for the page's
- * first large image, which gets `fetchpriority="high"`, and an image the template gave
+ * first large image in its `<main>` (the footer's images are below the fold on every page, and
+ * a page without a large image of its own has no lead), which gets `fetchpriority="high"`, and an image the template gave
  * `fetchpriority="low"` (wanted with the page, but after the rest). A raster image becomes a `<picture>`
  * with its AVIF and WebP encodings (`srcset`, `sizes`) before the `<img>` of the original file.
  * The preload of a raster lead image names its AVIF encodings. Images outside the site
@@ -37,6 +38,7 @@ type Attributes = Array<[name: string, value: string | undefined]>;
 export function placeImages(html: string, catalogue: ImageCatalogue): { html: string; problems: ImageProblem[] } {
   const problems: ImageProblem[] = [];
   let leadTaken = false;
+  const main = mainRange(html);
   /** `sizes` each raster image was given, for its preload. */
   const sizesOf = new Map<string, string>();
   const placed = html.replace(IMG, (tag, attributeText: string, _selfClosing: string, offset: number) => {
@@ -54,7 +56,7 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
     set(attributes, 'width', String(width));
     set(attributes, 'height', String(height));
     set(attributes, 'decoding', 'async');
-    if (!leadTaken && width * height >= LARGE_IMAGE_AREA) {
+    if (!leadTaken && width * height >= LARGE_IMAGE_AREA && offset >= main.start && offset < main.end) {
       leadTaken = true;
       remove(attributes, 'loading');
       set(attributes, 'fetchpriority', 'high');
@@ -87,6 +89,14 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
     return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${sizesOf.get(file!) ?? escapeAttribute(catalogue.sizes)}"${rest}/>`;
   });
   return { html: preloaded, problems };
+}
+
+/** Where the page's `<main>` element is; the whole text for a fragment without one. */
+function mainRange(html: string): { start: number; end: number } {
+  const start = html.indexOf('<main');
+  if (start < 0) return { start: 0, end: html.length };
+  const end = html.indexOf('</main>', start);
+  return { start, end: end < 0 ? html.length : end };
 }
 
 /**

@@ -43,6 +43,19 @@ describe('placing images', () => {
     expect(second).toContain('width="400" height="400"');
   });
 
+  it("takes the lead image only from the page's <main>: the footer's images stay lazy on a page without one", () => {
+    const page = (body: string) => `<header><img src="/flags/en.svg" alt=""></header><main>${body}</main><footer><img src="/images/hero.svg" alt="Funding" loading="lazy"></footer>`;
+    const [headerFlag, footerImage] = imgs(placeImages(page('<p>Text only</p>'), catalogue).html);
+    for (const image of [headerFlag, footerImage]) {
+      expect(image).toContain('loading="lazy"');
+      expect(image).not.toContain('fetchpriority');
+    }
+    const [, inMain, footer] = imgs(placeImages(page('<img src="/images/café.svg" alt="">'), catalogue).html);
+    expect(inMain).toContain('fetchpriority="high"');
+    expect(inMain).not.toContain('loading=');
+    expect(footer).toContain('loading="lazy"');
+  });
+
   it("keeps a template's display size when it has the file's proportions, and fixes the height when not", () => {
     const { html } = placeImages('<img src="/flags/en.svg" alt="" width="20" height="15"/><img src="/images/hero.svg" alt="" width="600" height="300"/><img src="/flags/en.svg" alt="" width="20" height="15" fetchpriority="low"/>', catalogue);
     const [flag, hero, visibleFlag] = imgs(html);
