@@ -77,4 +77,14 @@ describe('links between pages', () => {
     const menu = /<details class="language-menu">[\s\S]*?<\/details>/.exec(page('hu/karrier/index.html'))![0];
     expect(attr(menu, /href="([^"]+)"/g)).toEqual(['/career', '/hu/karrier', '/de/karriere']);
   });
+
+  it("preloads no image of the footer: a page's image preload is its own lead image", () => {
+    const pages = [...site.files].filter(([file]) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(100);
+    for (const [file, html] of pages) {
+      const footer = /<footer class="site-footer">[\s\S]*<\/footer>/.exec(html as string)?.[0] ?? '';
+      const preloads = attr(html as string, /<link rel="preload" as="image"[^>]*?(?:href|imagesrcset)="([^"]+)"/g);
+      for (const image of attr(footer, /<img [^>]*src="([^"]+)"/g)) expect(preloads, `${file} preloads ${image}`).not.toContain(image);
+    }
+  });
 });

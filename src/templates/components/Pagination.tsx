@@ -28,11 +28,12 @@ export function pagesShown(page: number, pages: number): Array<number | typeof G
   const wanted = [1, page - 1, page, page + 1, pages].filter((number) => number >= 1 && number <= pages);
   const sorted = [...new Set(wanted)].sort((a, b) => a - b);
   const shown: Array<number | typeof GAP> = [];
+  let last = 0;
   for (const number of sorted) {
-    const previous = shown.at(-1);
-    if (typeof previous === 'number' && number - previous === 2) shown.push(previous + 1);
-    else if (typeof previous === 'number' && number - previous > 2) shown.push(GAP);
+    if (number - last === 2) shown.push(last + 1);
+    else if (number - last > 2) shown.push(GAP);
     shown.push(number);
+    last = number;
   }
   return shown;
 }

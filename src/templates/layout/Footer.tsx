@@ -121,7 +121,7 @@ export function Footer({ site, i18n, links, build, assets, runtime }: DocumentPr
       <div className="container site-footer__bottom">
         {/* The Széchenyi Terv Plusz funding block on every page, leading to the funded projects. */}
         <a className="site-footer__funding" href={links.path('tenders')}>
-          <FundingBlock i18n={i18n} className={null} eager={false} alt={i18n.t('footer.funding')} />
+          <FundingBlock i18n={i18n} eager={false} alt={i18n.t('footer.funding')} />
         </a>
         <p>{i18n.t('footer.rights', { year: build.year, legalName: company.legalName })}</p>
         <p className="site-footer__legal" id="cookie-settings">

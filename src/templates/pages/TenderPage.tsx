@@ -47,7 +47,7 @@ export function TenderPage(props: PageProps<TenderData>) {
         <aside className="layout__aside" aria-labelledby="tender-funding">
           <section className="panel funding">
             <h2 id="tender-funding">{i18n.t('tender.fundingTitle')}</h2>
-            <FundingBlock i18n={i18n} />
+            <FundingBlock i18n={i18n} className="funding__block" />
             <p>{i18n.t('tender.fundingText')}</p>
           </section>
         </aside>
