@@ -100,11 +100,14 @@ describe('the language switcher', () => {
     const context = await newContext(suite.browser);
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/hu/karrier`);
-    // The loader starts after the first paint; the consent banner it shows on a first visit says it runs.
-    await page.locator('.consent-banner').waitFor();
+    // The loader starts after the first paint, and its click listener is what remembers the
+    // choice before the switcher hydrates. (The consent banner is no sign of it: an inline
+    // script shows it before the loader runs.)
+    await loaderRan(page);
     // Follow the German link without hovering the menu first: the island has not hydrated.
     const german = page.locator('.language-menu a[hreflang="de"]');
     await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.language-menu')!.setAttribute('open', ''));
+    await expect(page.locator('sitegen-island[data-island="LocaleSwitcher"][data-hydrated]').count()).resolves.toBe(0);
     await Promise.all([page.waitForURL('**/de/karriere'), german.dispatchEvent('click')]);
     expect((await context.cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('de');
     await context.close();
