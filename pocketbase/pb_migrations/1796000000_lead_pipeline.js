@@ -77,7 +77,7 @@ migrate(
     app.save(options);
     const defaults = new Record(options);
     defaults.set('site_url', 'https://www.kestrelbyte.example');
-    defaults.set('pow_max_number', 50000);
+    defaults.set('pow_max_number', 100000);
     defaults.set('pow_expires_minutes', 30);
     defaults.set('enquiry_retention_months', 24);
     defaults.set('application_retention_months', 6);

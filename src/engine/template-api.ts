@@ -161,8 +161,11 @@ export interface Assets {
   stylesheet: { inline: string } | { url: string };
   /** The loader script every page runs. */
   loader: string;
-  /** The scripts the loader imports when needed (`RuntimeConfig.scripts`). */
-  scripts: RuntimeConfig['scripts'];
+  /**
+   * The scripts the loader imports when needed (`RuntimeConfig.scripts`), and the forms'
+   * proof-of-work worker, which only pages with a form name (as an island prop).
+   */
+  scripts: RuntimeConfig['scripts'] & { powWorker?: string };
   /** Each island's entry chunk, by island name. */
   islands: Readonly<Record<string, string>>;
   /** The site's share image, if site.yaml names one. */

@@ -37,7 +37,7 @@ describe.each(VERSIONS)('proof of work on PocketBase %s', (version) => {
 
   test('a challenge is ALTCHA v1: altcha-lib verifies a solution of it with the secret', async () => {
     const challenge = await getChallenge(server);
-    expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 50000 });
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100000 });
     expect(challenge.salt).toMatch(/^[a-z0-9]{24}\?expires=\d+&$/);
     const solved = await solve(challenge);
     expect(await verifySolution(Buffer.from(JSON.stringify(solved)).toString('base64'), secret, true)).toBe(true);
@@ -104,7 +104,7 @@ describe.each(VERSIONS)('proof of work on PocketBase %s', (version) => {
       expect(expires - Date.now()).toBeGreaterThan(4 * 60_000);
       expect(expires - Date.now()).toBeLessThanOrEqual(5 * 60_000);
     } finally {
-      await setOptions(server, { pow_max_number: 50000, pow_expires_minutes: 30 });
+      await setOptions(server, { pow_max_number: 100000, pow_expires_minutes: 30 });
     }
   });
 

@@ -14,7 +14,10 @@ export interface WidgetBundle {
   files: OutputFiles;
   /** URL of the loader script. */
   loader: string;
-  /** Scripts the loader imports when needed (deployment watch, consent banner), by entry name. */
+  /**
+   * Scripts the loader imports when needed (deployment watch, consent banner), and the forms'
+   * proof-of-work worker (`powWorker`, when the widgets have one), by entry name.
+   */
   scripts: Readonly<Record<string, string>>;
   /** URL of each island's entry chunk, by island name. */
   islands: Readonly<Record<string, string>>;
@@ -27,6 +30,8 @@ export interface WidgetBundle {
 const LOADER = 'runtime/loader.ts';
 /** Loaded by the loader when needed, by URL from the page's runtime config. */
 const LOADER_SCRIPTS = { deployWatch: 'runtime/deploy-watch.ts', consentBanner: 'runtime/consent-banner.ts' };
+/** Optional whole files, built like the loader's scripts when the widgets have them. */
+const WORKERS = { powWorker: 'runtime/pow-worker.ts' };
 const MOUNT = 'runtime/mount.tsx';
 const ISLANDS = 'islands';
 
@@ -140,6 +145,11 @@ export class WidgetBundler {
         entryPoints: {
           loader: path.join(widgetsDir, LOADER),
           ...Object.fromEntries(Object.entries(LOADER_SCRIPTS).map(([name, file]) => [name, path.join(widgetsDir, file)])),
+          ...Object.fromEntries(
+            Object.entries(WORKERS)
+              .filter(([, file]) => existsSync(path.join(widgetsDir, file)))
+              .map(([name, file]) => [name, path.join(widgetsDir, file)]),
+          ),
         },
       },
       {
@@ -186,7 +196,7 @@ function collect(results: Output[], generatedDir: string): WidgetBundle {
     const island = islandOfEntry(path.resolve(entryPoint), generatedDir);
     if (island) islands[island] = url;
     else if (entryPoint.endsWith(LOADER)) loader = url;
-    for (const [name, file] of Object.entries(LOADER_SCRIPTS)) if (entryPoint.endsWith(file)) scripts[name] = url;
+    for (const [name, file] of Object.entries({ ...LOADER_SCRIPTS, ...WORKERS })) if (entryPoint.endsWith(file)) scripts[name] = url;
   }
   return { files, loader, scripts, islands, hash: hash.digest('hex'), inputs: [...inputs].sort() };
 }

@@ -375,7 +375,8 @@ function runtimeConfig(locale: Locale, input: RenderInput): RuntimeConfig {
     manifest: `/${BUILDS_DIR}/meta/${input.build.release}.json`,
     buildCheckSeconds,
     dev: input.dev,
-    scripts: input.assets.scripts,
+    // The loader's scripts only: the proof-of-work worker is named by the forms that use it.
+    scripts: { deployWatch: input.assets.scripts.deployWatch, consentBanner: input.assets.scripts.consentBanner },
     consent: {
       cookies: consent.cookies,
       analytics: analytics && { cookieId: analytics.consentCookie, measurementId: analytics.googleAnalyticsId, scriptUrl: analytics.scriptUrl },

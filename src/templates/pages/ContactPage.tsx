@@ -27,6 +27,7 @@ export function ContactPage(props: PageProps) {
             props={{
               form,
               backendUrl: site.backendUrl,
+              powWorker: assets.scripts.powWorker,
               successUrl: links.path('contact-success'),
               failedUrl: links.path('contact-failed'),
               privacyUrl: links.path('privacy-policy'),

@@ -29,6 +29,7 @@ export function OfferPage(props: PageProps) {
             component={OfferForm}
             props={{
               backendUrl: site.backendUrl,
+              powWorker: assets.scripts.powWorker,
               successUrl: links.path('contact-success'),
               failedUrl: links.path('contact-failed'),
               privacyUrl: links.path('privacy-policy'),

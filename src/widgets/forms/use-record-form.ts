@@ -8,6 +8,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocale } from '../runtime/messages';
 import { draftKey } from './draft-key';
+import { ProofOfWork } from './proof-of-work';
 import { checkAll, serverProblem, type FieldProblem, type Rule, type Values } from './rules';
 
 export interface RecordFormOptions {
@@ -21,6 +22,8 @@ export interface RecordFormOptions {
   extra?: Record<string, string>;
   successUrl: string;
   failedUrl: string;
+  /** The proof-of-work worker's URL (`proof-of-work.ts`); without it the page solves. */
+  powWorker?: string | undefined;
 }
 
 export const HONEYPOT = 'website';
@@ -42,6 +45,13 @@ export function useRecordForm(options: RecordFormOptions) {
   const sending = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const proof = useRef<ProofOfWork | undefined>(undefined);
+
+  // The spam check is solved while the visitor types: the form hydrates when they turn to it.
+  useEffect(() => {
+    proof.current = new ProofOfWork(options.backendUrl, options.powWorker);
+    proof.current.start();
+  }, [options.backendUrl, options.powWorker]);
 
   // Restore a draft after hydration (never during it: the server rendered the empty form). What
   // the visitor typed before hydration has reached the state by now (replay-input.ts) and wins:
@@ -98,10 +108,27 @@ export function useRecordForm(options: RecordFormOptions) {
     const timer = setTimeout(() => timeout.abort(), SEND_TIMEOUT_MS);
     try {
       const pb = new PocketBase(options.backendUrl, undefined, language);
-      await pb.collection(options.collection).create(
-        { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '' },
-        { signal: timeout.signal },
-      );
+      const check = (proof.current ??= new ProofOfWork(options.backendUrl, options.powWorker));
+      const create = async () => {
+        const altcha = await check.solution();
+        try {
+          return await pb.collection(options.collection).create(
+            { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '', altcha },
+            { signal: timeout.signal },
+          );
+        } catch (error) {
+          check.renew(); // spent or refused: the next send needs a new one
+          throw error;
+        }
+      };
+      try {
+        await create();
+      } catch (error) {
+        // Refused for its spam check (expired while the page was open, used before): once
+        // more with a fresh one, which the visitor only notices as a longer "Sending…".
+        if (!spamCheckRefused(error)) throw error;
+        await create();
+      }
       succeed();
     } catch (error) {
       handleFailure(error, timeout.signal.aborted);
@@ -116,6 +143,10 @@ export function useRecordForm(options: RecordFormOptions) {
     const response = error instanceof ClientResponseError ? error : undefined;
     // A request the SDK cancelled for a newer identical one: not the visitor's concern.
     if (response?.isAbort && !timedOut) return;
+    if (response?.status === 400 && spamCheckRefused(error)) {
+      setGeneral('spamCheck');
+      return;
+    }
     if (response?.status === 400) {
       const fields = (response.response?.data ?? {}) as Record<string, { code?: string }>;
       const named = Object.entries(fields).filter(([name]) => name in options.rules);
@@ -136,6 +167,11 @@ export function useRecordForm(options: RecordFormOptions) {
   };
 
   return { values, set, problems, general, status, submit, honeypot, form };
+}
+
+/** A 400 that names the proof-of-work field (`pocketbase/pb_hooks/lib/leads.js`). */
+function spamCheckRefused(error: unknown): boolean {
+  return error instanceof ClientResponseError && error.status === 400 && Boolean((error.response?.data as Record<string, unknown> | undefined)?.altcha);
 }
 
 function readDraft(id: string): Values | undefined {

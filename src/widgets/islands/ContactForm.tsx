@@ -7,6 +7,8 @@ export interface ContactFormProps {
   /** Which form this is: the general contact or the ClickUp onboarding one. */
   form: 'contact' | 'clickup';
   backendUrl: string;
+  /** The proof-of-work worker's URL (the build's `powWorker` script). */
+  powWorker?: string | undefined;
   successUrl: string;
   failedUrl: string;
   privacyUrl: string;
@@ -22,12 +24,13 @@ export const CONTACT_RULES: Record<string, Rule> = {
 };
 
 /** The contact forms; each sends a `contact_messages` record. */
-export default function ContactForm({ form, backendUrl, successUrl, failedUrl, privacyUrl }: ContactFormProps) {
+export default function ContactForm({ form, backendUrl, successUrl, failedUrl, privacyUrl, powWorker }: ContactFormProps) {
   const t = useTranslate();
   const state = useRecordForm({
     id: form,
     collection: 'contact_messages',
     backendUrl,
+    powWorker,
     rules: CONTACT_RULES,
     initial: { name: '', email: '', company: '', phone: '', message: '', privacy: false },
     extra: { form },

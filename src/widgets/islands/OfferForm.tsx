@@ -6,6 +6,8 @@ import { useRecordForm } from '../forms/use-record-form';
 
 export interface OfferFormProps {
   backendUrl: string;
+  /** The proof-of-work worker's URL (the build's `powWorker` script). */
+  powWorker?: string | undefined;
   successUrl: string;
   failedUrl: string;
   privacyUrl: string;
@@ -29,13 +31,14 @@ export const OFFER_RULES: Record<string, Rule> = {
 };
 
 /** The offer request; it sends an `offer_requests` record. */
-export default function OfferForm({ backendUrl, successUrl, failedUrl, privacyUrl, services }: OfferFormProps) {
+export default function OfferForm({ backendUrl, successUrl, failedUrl, privacyUrl, services, powWorker }: OfferFormProps) {
   const t = useTranslate();
   const id = useId();
   const state = useRecordForm({
     id: 'offer',
     collection: 'offer_requests',
     backendUrl,
+    powWorker,
     rules: OFFER_RULES,
     initial: { name: '', email: '', company: '', phone: '', services: [], budget: '', timeline: '', description: '', privacy: false },
     successUrl,
