@@ -1,0 +1,201 @@
+/**
+ * Starts a pinned PocketBase on 127.0.0.1 with this repo's migrations (and hooks, when the repo
+ * has them), waits until it answers `/api/health`, and creates a superuser with the CLI, as an
+ * operator would. Used by the tests (test/helpers/pocketbase.ts) and `npm run dev`.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { executablePath, REPO } from './pins';
+
+export const MIGRATIONS_DIR = path.join(REPO, 'pocketbase/pb_migrations');
+export const HOOKS_DIR = path.join(REPO, 'pocketbase/pb_hooks');
+
+export interface ServerOptions {
+  /** The version to run, e.g. `v0.40.4` (installed by `npm run backend:install`). */
+  version: string;
+  /** Where PocketBase keeps its data; a fresh temporary folder (removed by `close`) by default. */
+  dataDir?: string;
+  /** The port on 127.0.0.1; a free one by default. */
+  port?: number;
+  migrationsDir?: string;
+  /** The hooks folder; `pocketbase/pb_hooks` when it exists, unless null. */
+  hooksDir?: string | null;
+  superuser?: Credentials;
+  /** Environment variables for the server and its CLI commands. */
+  env?: Record<string, string>;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  version: string;
+  dataDir: string;
+  superuser: Credentials;
+  /** Runs a command of the `pocketbase` CLI on this server's data, e.g. `['migrate', 'down', '2']`. */
+  cli(args: string[]): Promise<CliResult>;
+  /** A superuser's auth token (signed in once, then reused). */
+  superuserToken(): Promise<string>;
+  /** A request to this server's API (`path` from `/api/...`), as a superuser when `superuser` is set. */
+  api(path: string, init?: RequestInit & { superuser?: boolean }): Promise<Response>;
+  /** What the server has printed so far. */
+  output(): string;
+  /** Stops the process and keeps its data. */
+  stop(): Promise<void>;
+  /** Starts it again on the same data and port (its rate limiter starts empty). */
+  restart(): Promise<void>;
+  /** Stops the process and removes the data folder it was given by default. */
+  close(): Promise<void>;
+}
+
+/** The one-line message of a server that isn't installed. */
+export function missingServerMessage(version: string): string {
+  return `PocketBase ${version} is not installed at ${executablePath(version)}: run npm run backend:install`;
+}
+
+/** Every server process started here, so none outlives this process. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const exe = executablePath(options.version);
+  if (!existsSync(exe)) throw new Error(missingServerMessage(options.version));
+  const ownDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'sitegen-pocketbase-')), 'pb_data');
+  const hooksDir = options.hooksDir === null ? undefined : (options.hooksDir ?? (existsSync(HOOKS_DIR) ? HOOKS_DIR : undefined));
+  // `--automigrate=false`: the example server turns it on when its path is in the temp folder (it takes that for `go run`), and would then write migrations into this repo.
+  const dirFlags = [`--dir=${dataDir}`, `--automigrate=false`, `--hooksWatch=false`, `--migrationsDir=${options.migrationsDir ?? MIGRATIONS_DIR}`, ...(hooksDir ? [`--hooksDir=${hooksDir}`] : [])];
+  const env = { ...process.env, ...options.env };
+  const superuser = options.superuser ?? { email: 'superuser@example.test', password: randomBytes(12).toString('hex') };
+  let port = options.port ?? (await freePort());
+  let child: ChildProcess | undefined;
+  let printed = '';
+  let token: string | undefined;
+
+  const cli = (args: string[]): Promise<CliResult> =>
+    new Promise((resolve) => {
+      execFile(exe, [...args, ...dirFlags], { env, timeout: 120_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      });
+    });
+
+  async function launch(): Promise<void> {
+    const process_ = spawn(exe, ['serve', `--http=127.0.0.1:${port}`, ...dirFlags], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = process_;
+    running.add(process_);
+    const collect = (chunk: Buffer) => (printed += chunk.toString());
+    process_.stdout!.on('data', collect);
+    process_.stderr!.on('data', collect);
+    const exited = new Promise<number | null>((resolve) => process_.once('exit', (code) => resolve(code)));
+    process_.once('exit', () => running.delete(process_));
+    await waitForHealth(`http://127.0.0.1:${port}`, exited, () => printed);
+  }
+
+  async function stop(): Promise<void> {
+    const process_ = child;
+    child = undefined;
+    token = undefined;
+    if (!process_ || process_.exitCode !== null || process_.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => process_.once('exit', () => resolve()));
+    process_.kill('SIGTERM');
+    const timer = setTimeout(() => process_.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  await launch();
+  const server: RunningServer = {
+    get url() {
+      return `http://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
+    version: options.version,
+    dataDir,
+    superuser,
+    cli,
+    async superuserToken() {
+      if (token) return token;
+      const response = await fetch(`${server.url}/api/collections/_superusers/auth-with-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identity: superuser.email, password: superuser.password }),
+      });
+      if (!response.ok) throw new Error(`superuser sign-in failed: ${response.status} ${await response.text()}`);
+      token = ((await response.json()) as { token: string }).token;
+      return token;
+    },
+    async api(apiPath, init = {}) {
+      const { superuser: asSuperuser, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (asSuperuser) headers.set('authorization', await server.superuserToken());
+      if (rest.body && typeof rest.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      return fetch(`${server.url}${apiPath}`, { ...rest, headers });
+    },
+    output: () => printed,
+    stop,
+    async restart() {
+      await stop();
+      await launch();
+    },
+    async close() {
+      await stop();
+      if (ownDataDir) await rm(path.dirname(dataDir), { recursive: true, force: true });
+    },
+  };
+  try {
+    const upsert = await cli(['superuser', 'upsert', superuser.email, superuser.password]);
+    if (upsert.code !== 0) throw new Error(`pocketbase superuser upsert failed: ${upsert.stderr || upsert.stdout}`);
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return server;
+}
+
+async function waitForHealth(url: string, exited: Promise<number | null>, printed: () => string): Promise<void> {
+  let gone: number | null | undefined;
+  void exited.then((code) => (gone = code));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (gone !== undefined) throw new Error(`pocketbase serve exited (code ${gone}) before it answered: ${printed().trim()}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`pocketbase serve did not answer ${url}/api/health within 60 s: ${printed().trim()}`);
+}
