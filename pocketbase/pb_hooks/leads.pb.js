@@ -61,3 +61,14 @@ routerAdd(
   },
   $apis.requireSuperuserAuth(),
 );
+
+// For the operator (superusers only): run the retention job now. Answers what it deleted.
+routerAdd(
+  'POST',
+  '/api/sitegen/leads/retention',
+  (e) => {
+    const leads = require(`${__hooks}/lib/leads.js`);
+    return e.json(200, leads.purgeOld(e.app));
+  },
+  $apis.requireSuperuserAuth(),
+);

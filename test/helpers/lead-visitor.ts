@@ -3,39 +3,10 @@
  * solution for the server's challenge (solved with altcha-lib, as the site's worker does) and
  * form records.
  */
-import { solveChallenge } from 'altcha-lib/v1';
 import { json, type RunningServer } from './lead-backend';
+import { solution } from './proof-of-work';
 
-export interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
-export interface Solution {
-  algorithm: string;
-  challenge: string;
-  number: number;
-  salt: string;
-  signature: string;
-}
-
-export async function getChallenge(server: RunningServer): Promise<Challenge> {
-  return json<Challenge>(server.api('/api/sitegen/challenge'));
-}
-
-export async function solve(challenge: Challenge): Promise<Solution> {
-  const result = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!result) throw new Error('no solution found for the challenge');
-  return { algorithm: challenge.algorithm, challenge: challenge.challenge, number: result.number, salt: challenge.salt, signature: challenge.signature };
-}
-
-/** A fresh challenge, solved. */
-export async function solution(server: RunningServer): Promise<Solution> {
-  return solve(await getChallenge(server));
-}
+export { getChallenge, solution, solve, type Challenge, type Solution } from './proof-of-work';
 
 export function contactRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

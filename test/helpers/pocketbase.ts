@@ -6,6 +6,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { readPins, SERVER_NAMES, type ServerName } from '../../scripts/backend/pins';
 import { startServer, type RunningServer, type ServerOptions } from '../../scripts/backend/server';
+import { withSolutions } from './proof-of-work';
 
 export type { RunningServer } from '../../scripts/backend/server';
 
@@ -38,7 +39,10 @@ export async function withServer<T>(version: string, body: (server: RunningServe
   }
 }
 
-/** A JSON request to a server as a visitor (no auth), optionally as the client IP a trusted proxy header names. */
-export function post(server: RunningServer, apiPath: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return server.api(apiPath, { method: 'POST', body: JSON.stringify(body), headers });
+/**
+ * A JSON request to a server as a visitor (no auth), optionally as the client IP a trusted proxy
+ * header names. A form create carries a solved proof-of-work challenge, as the site's do.
+ */
+export async function post(server: RunningServer, apiPath: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return server.api(apiPath, { method: 'POST', body: JSON.stringify(await withSolutions(server, apiPath, body)), headers });
 }

@@ -4,7 +4,7 @@
  * the server's challenges and makes challenges of its own with the server's secret, so the
  * format is checked from both sides.
  */
-import { createChallenge, verifySolution } from 'altcha-lib/v1';
+import { createChallenge, solveChallenge, verifySolution } from 'altcha-lib/v1';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { json, setOptions, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
 import { contactRecord, getChallenge, liftRateLimits, offerRecord, solution, solve } from '../helpers/lead-visitor';
@@ -40,6 +40,9 @@ describe.each(VERSIONS)('proof of work on PocketBase %s', (version) => {
     expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100000 });
     expect(challenge.salt).toMatch(/^[a-z0-9]{24}\?expires=\d+&$/);
     const solved = await solve(challenge);
+    // altcha-lib's own solver (the site's worker) finds the same number.
+    const byLibrary = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+    expect(byLibrary?.number).toBe(solved.number);
     expect(await verifySolution(Buffer.from(JSON.stringify(solved)).toString('base64'), secret, true)).toBe(true);
     expect(await verifySolution(Buffer.from(JSON.stringify(solved)).toString('base64'), 'another key', true)).toBe(false);
   });
