@@ -11,6 +11,8 @@ import { configureMail, json, setRecipients, startServer, VERSIONS, type Running
 import { liftRateLimits } from '../helpers/lead-visitor';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import { browserSuite } from './setup';
+import de from '../../locales/de.json' with { type: 'json' };
+import hu from '../../locales/hu.json' with { type: 'json' };
 
 const NEWEST = VERSIONS[VERSIONS.length - 1]!;
 
@@ -24,6 +26,7 @@ beforeAll(async () => {
   await configureMail(backend, sink);
   await setRecipients(backend, 'contact', '', 'sales@kestrelbyte.example');
   await setRecipients(backend, 'offer', '', 'offers@kestrelbyte.example');
+  await setRecipients(backend, 'application', '', 'jobs@kestrelbyte.example');
   // More than 3 sends a minute from this one address (the limit is tested in test/leads/).
   await liftRateLimits(backend);
 }, 120_000);
@@ -144,6 +147,84 @@ describe('the forms with the spam check, against a real PocketBase', () => {
     const [stored] = await records('contact_messages');
     expect(stored).toMatchObject({ name: 'Second Try' });
     expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
+  });
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+describe('applying for a position on the career page', () => {
+  const form = (page: Page) => page.locator('#apply-senior-react-developer-form');
+  const input = (page: Page, name: string) => form(page).locator(`[name="${name}"]`);
+
+  async function openApply(path: string): Promise<Opened> {
+    const opened = await open(path);
+    await opened.page.locator('#senior-react-developer details.apply > summary').click();
+    await input(opened.page, 'email').focus();
+    await hydrated(opened.page, 'ApplyForm');
+    return opened;
+  }
+
+  async function fill(page: Page): Promise<void> {
+    await input(page, 'name').fill('Kovács Zsófia');
+    await input(page, 'email').fill('zsofia@example.org');
+    await input(page, 'message').fill('Szívesen dolgoznék önöknél.');
+    await input(page, 'github').fill('https://github.com/zsofia');
+    await input(page, 'privacy').check();
+  }
+
+  it('checks the file in the browser, then uploads it with progress; the notification names the position', async () => {
+    const { page, problems, requests } = await openApply('/career');
+    await fill(page);
+    await page.waitForFunction(() => performance.now() > 3100);
+    const creates = () => requests.filter((request) => request.url.endsWith('/api/collections/job_applications/records'));
+
+    await input(page, 'cv').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+    await form(page).locator('button[type="submit"]').click();
+    await expect.poll(() => form(page).locator('.field__error').allTextContents()).toContain('Please choose a PDF, DOCX or ODT file.');
+    const big = Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024 + 1 - PDF.length, 0x20)]);
+    await input(page, 'cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: big });
+    await expect.poll(() => form(page).locator('.field__error').allTextContents()).toContain('This file is larger than 5 MB. Please choose a smaller one.');
+    expect(creates()).toEqual([]);
+
+    // 1 MB at 512 KB/s up: two seconds of upload to watch.
+    const cv = Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 0x20)]);
+    await input(page, 'cv').setInputFiles({ name: 'Kovács Zsófia CV.pdf', mimeType: 'application/pdf', buffer: cv });
+    const session = await page.context().newCDPSession(page);
+    await session.send('Network.enable');
+    await session.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    const before = sink.messages.length;
+    const landed = page.waitForURL(suite.server.url + '/successful-contact', { timeout: 60_000 });
+    await form(page).locator('button[type="submit"]').click();
+    const bar = form(page).locator('progress');
+    await expect.poll(async () => Number((await bar.getAttribute('value').catch(() => null)) ?? -1), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await form(page).locator('.form__progress [aria-live]').textContent()).toMatch(/^Uploading: \d+ %$/);
+    await landed;
+    const [stored] = await records('job_applications');
+    expect(stored).toMatchObject({ position: 'senior-react-developer', position_title: 'Senior React / TypeScript Developer', name: 'Kovács Zsófia', github: 'https://github.com/zsofia', locale: 'en', path: '/career' });
+    expect(String(stored!.cv)).toMatch(/\.pdf$/);
+    const [mail] = (await sink.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toEqual(['jobs@kestrelbyte.example']);
+    expect(mail!.parsed.subject).toBe('New job application via the application form for Senior React / TypeScript Developer from Kovács Zsófia <zsofia@example.org>');
+    expect(creates()).toHaveLength(1);
+    expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
+  });
+
+  it.each([
+    ['hu', '/hu/karrier', hu.widgets.form.errors.fileType],
+    ['de', '/de/karriere', de.widgets.form.errors.fileType],
+  ])('%s: a file the server refuses is named in the visitor\'s language, and what was typed stays', async (_locale, path, message) => {
+    const { page } = await openApply(path);
+    await fill(page);
+    await page.waitForFunction(() => performance.now() > 3100);
+    // A PNG named and typed as a PDF passes the browser's check; the server reads the content.
+    await input(page, 'cv').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PNG });
+    await form(page).locator('button[type="submit"]').click();
+    await expect.poll(() => form(page).locator('.field__error').allTextContents()).toContain(message);
+    expect(await input(page, 'name').inputValue()).toBe('Kovács Zsófia');
+    expect(await input(page, 'message').inputValue()).toBe('Szívesen dolgoznék önöknél.');
+    expect(await input(page, 'privacy').isChecked()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(path);
   });
 });
 

@@ -64,7 +64,7 @@ function application(cv: { bytes: Buffer; name: string; type: string } | null, o
     website: '',
     ...overrides,
   };
-  if (cv) fields.cv = new File([cv.bytes], cv.name, { type: cv.type });
+  if (cv) fields.cv = new File([new Uint8Array(cv.bytes)], cv.name, { type: cv.type });
   return fields;
 }
 

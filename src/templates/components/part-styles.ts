@@ -77,6 +77,9 @@ const PARTS: readonly PartStyles[] = [
       .position__meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.5rem; color: var(--ink-soft); font-size: 0.95rem; }
       .position h4 { font-size: 1rem; margin: 1.2rem 0 0.4rem; }
       .position__lists { display: grid; gap: 0 2rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); margin-bottom: 1.25rem; }
+      .apply > summary { display: inline-block; list-style: none; cursor: pointer; }
+      .apply > summary::-webkit-details-marker { display: none; }
+      .apply[open] > summary { margin-bottom: 1rem; }
     `,
   },
   {
@@ -109,6 +112,8 @@ const PARTS: readonly PartStyles[] = [
       .field--check { display: grid; grid-template-columns: auto 1fr; gap: 0 0.7rem; align-items: start; }
       .field--check label { font-weight: 400; }
       .field--check .field__error { grid-column: 2; }
+      .form__noscript { padding: 0.85rem 1rem; border-left: 4px solid var(--accent); background: var(--accent-soft); margin: 0 0 1rem; }
+      .form__progress { display: flex; gap: 0.75rem; align-items: center; margin: 0 0 1rem; }
     `,
   },
 ];

@@ -5,9 +5,14 @@ import { proseProps } from '../components/prose';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
 import { jobPosting } from '../seo/structured-data';
+import ApplyForm from '../../widgets/islands/ApplyForm';
+import { draftKey } from '../../widgets/forms/draft-key';
+import { Island } from '../components/Island';
+import { NoScriptNotice } from '../components/NoScriptNotice';
+import { formTargets } from '../components/form-targets';
 
 export function CareerPage(props: PageProps<CareerData>) {
-  const { page, content, i18n, links, site } = props;
+  const { page, content, i18n, links, site, assets } = props;
   const { data } = content;
   const lists = [
     ['duties', 'career.duties'],
@@ -57,9 +62,23 @@ export function CareerPage(props: PageProps<CareerData>) {
                     ) : null;
                   })}
                   </div>
-                  <a className="button" href={`mailto:${site.company.email}?subject=${encodeURIComponent(subject)}`}>
-                    {i18n.t('career.apply')}
-                  </a>
+                  {/* The form opens under the opening; its script loads when the visitor turns to it. */}
+                  <details className="apply">
+                    <summary className="button">{i18n.t('career.apply')}</summary>
+                    <NoScriptNotice site={site} i18n={i18n} subject={subject} />
+                    <Island
+                      name="ApplyForm"
+                      component={ApplyForm}
+                      props={{
+                        position: { id: position.id, title: position.title },
+                        ...formTargets(props),
+                      }}
+                      strategy="interaction"
+                      restores={draftKey(`apply-${position.id}`)}
+                      i18n={i18n}
+                      assets={assets}
+                    />
+                  </details>
                 </article>
               );
             })}

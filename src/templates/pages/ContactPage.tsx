@@ -6,6 +6,8 @@ import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
+import { NoScriptNotice } from '../components/NoScriptNotice';
+import { formTargets } from '../components/form-targets';
 import { draftKey } from '../../widgets/forms/draft-key';
 
 /**
@@ -21,16 +23,13 @@ export function ContactPage(props: PageProps) {
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
       <div className="container layout">
         <div>
+          <NoScriptNotice site={site} i18n={i18n} />
           <Island
             name="ContactForm"
             component={ContactForm}
             props={{
               form,
-              backendUrl: site.backendUrl,
-              powWorker: assets.scripts.powWorker,
-              successUrl: links.path('contact-success'),
-              failedUrl: links.path('contact-failed'),
-              privacyUrl: links.path('privacy-policy'),
+              ...formTargets(props),
             }}
             // React and the SDK load when the visitor turns to the form (or at once with a
             // draft to restore), not with the page: 90 KB of script kept out of the first load.

@@ -6,6 +6,8 @@ import { Markdown } from '../components/Markdown';
 import { PageHeader } from '../components/PageHeader';
 import { proseProps } from '../components/prose';
 import { Document } from '../layout/Document';
+import { NoScriptNotice } from '../components/NoScriptNotice';
+import { formTargets } from '../components/form-targets';
 import { draftKey } from '../../widgets/forms/draft-key';
 
 /** Service route id -> the value the offer form records (the `services` select of `offer_requests`). */
@@ -24,15 +26,12 @@ export function OfferPage(props: PageProps) {
       <PageHeader page={page} i18n={i18n} links={links} title={content.data.title} lead={content.data.description} />
       <div className="container layout">
         <div>
+          <NoScriptNotice site={site} i18n={i18n} />
           <Island
             name="OfferForm"
             component={OfferForm}
             props={{
-              backendUrl: site.backendUrl,
-              powWorker: assets.scripts.powWorker,
-              successUrl: links.path('contact-success'),
-              failedUrl: links.path('contact-failed'),
-              privacyUrl: links.path('privacy-policy'),
+              ...formTargets(props),
               services: SERVICES.map(([routeId, value]) => ({ value, label: links.page(routeId).title })),
             }}
             // As on the contact page: React loads when the visitor turns to the form.

@@ -20,7 +20,12 @@ export interface Rule {
   accepted?: boolean;
   /** A single choice from a list (a select). */
   choice?: boolean;
+  /** A web address (`https://…` or `http://…`), as PocketBase's `url` field takes it. */
+  url?: boolean;
 }
+
+/** A full web address; PocketBase's `url` field wants a scheme and a host. */
+export const URL_PATTERN = /^https?:\/\/[^\s/?#]+\.[^\s]+$/i;
 
 /** The shape of an e-mail address; the collections' `email` field has the same pattern. */
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -37,6 +42,7 @@ export function checkField(value: Values[string] | undefined, rule: Rule): Field
   if (!text) return rule.required ? { key: rule.choice ? 'pick' : 'required' } : undefined;
   if (rule.email && !EMAIL.test(text)) return { key: 'email' };
   if (rule.phone && !PHONE.test(text)) return { key: 'phone' };
+  if (rule.url && !URL_PATTERN.test(text)) return { key: 'url' };
   if (rule.min !== undefined && length(text) < rule.min) return { key: 'tooShort', values: { min: rule.min } };
   if (rule.max !== undefined && length(text) > rule.max) return { key: 'tooLong', values: { max: rule.max } };
   return undefined;
@@ -64,6 +70,9 @@ const SERVER_CODES: Record<string, string> = {
   validation_invalid_format: 'invalid',
   validation_match_invalid: 'invalid',
   validation_invalid_value: 'invalid',
+  validation_invalid_url: 'url',
+  validation_invalid_mime_type: 'fileType',
+  validation_file_size_limit: 'fileSize',
 };
 
 export function serverProblem(code: string, rule: Rule | undefined): FieldProblem {

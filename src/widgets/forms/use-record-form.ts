@@ -24,6 +24,13 @@ export interface RecordFormOptions {
   failedUrl: string;
   /** The proof-of-work worker's URL (`proof-of-work.ts`); without it the page solves. */
   powWorker?: string | undefined;
+  /** Checks of what is not in `values` (a file input), run with the rules. */
+  check?: () => Record<string, FieldProblem>;
+  /**
+   * Sends the record instead of the SDK (a file upload with progress); must reject with the
+   * SDK's `ClientResponseError` so that the outcomes are the same.
+   */
+  send?: (body: Record<string, unknown>, signal: AbortSignal, progress: (fraction: number) => void) => Promise<unknown>;
 }
 
 export const HONEYPOT = 'website';
@@ -31,6 +38,8 @@ export const HONEYPOT = 'website';
 export const MIN_FILL_MS = 3000;
 export const RETRY_KEY = 'sitegen:form-retry';
 const SEND_TIMEOUT_MS = 20_000;
+/** An upload of 5 MB on a slow mobile connection (about 1 Mbit/s up) takes most of a minute. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 type Status = 'idle' | 'sending';
 
@@ -42,6 +51,8 @@ export function useRecordForm(options: RecordFormOptions) {
   const [problems, setProblems] = useState<Record<string, FieldProblem>>({});
   const [general, setGeneral] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>('idle');
+  /** The share of an upload sent so far, while a `send` reports it. */
+  const [progress, setProgress] = useState<number | undefined>();
   const sending = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -88,7 +99,7 @@ export function useRecordForm(options: RecordFormOptions) {
     event.preventDefault();
     if (sending.current) return;
     setGeneral(undefined);
-    const found = checkAll(values, options.rules);
+    const found = { ...checkAll(values, options.rules), ...options.check?.() };
     setProblems(found);
     if (Object.keys(found).length > 0) {
       // The first field in trouble in page order, whatever the order of the rules.
@@ -105,17 +116,16 @@ export function useRecordForm(options: RecordFormOptions) {
     setStatus('sending');
     // A backend that never answers is a failure too, not an endless "Sending…".
     const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), SEND_TIMEOUT_MS);
+    const timer = setTimeout(() => timeout.abort(), options.send ? UPLOAD_TIMEOUT_MS : SEND_TIMEOUT_MS);
     try {
       const pb = new PocketBase(options.backendUrl, undefined, language);
       const check = (proof.current ??= new ProofOfWork(options.backendUrl, options.powWorker));
       const create = async () => {
         const altcha = await check.solution();
+        const body = { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '', altcha };
         try {
-          return await pb.collection(options.collection).create(
-            { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '', altcha },
-            { signal: timeout.signal },
-          );
+          if (options.send) return await options.send(body, timeout.signal, setProgress);
+          return await pb.collection(options.collection).create(body, { signal: timeout.signal });
         } catch (error) {
           check.renew(); // spent or refused: the next send needs a new one
           throw error;
@@ -136,6 +146,7 @@ export function useRecordForm(options: RecordFormOptions) {
       clearTimeout(timer);
       sending.current = false;
       setStatus('idle');
+      setProgress(undefined);
     }
   };
 
@@ -166,7 +177,7 @@ export function useRecordForm(options: RecordFormOptions) {
     location.assign(options.failedUrl);
   };
 
-  return { values, set, problems, general, status, submit, honeypot, form };
+  return { values, set, problems, general, status, progress, submit, honeypot, form };
 }
 
 /** A 400 that names the proof-of-work field (`pocketbase/pb_hooks/lib/leads.js`). */
