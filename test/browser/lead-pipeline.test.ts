@@ -228,6 +228,46 @@ describe('applying for a position on the career page', () => {
   });
 });
 
+describe('when sending fails: the failure page or an inline error', () => {
+  it('the contact form goes to the failed-contact page on a 5xx, and "try again" brings the text back', async () => {
+    const { page } = await open('/de/kontakt');
+    await page.route(`${backend.url}/api/collections/contact_messages/records`, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"status":503,"message":"down"}' }),
+    );
+    await turnToForm(page);
+    await hydrated(page, 'ContactForm');
+    await field(page, 'name').fill('Jürgen Weiß');
+    await field(page, 'email').fill('juergen@example.org');
+    await field(page, 'message').fill('Bitte rufen Sie mich zurück.');
+    await field(page, 'privacy').check();
+    await page.waitForFunction(() => performance.now() > 3100);
+    await Promise.all([page.waitForURL(suite.server.url + '/de/fehlgeschlagen-kontakt'), page.locator('#form button[type="submit"]').click()]);
+    await Promise.all([page.waitForURL(`${suite.server.url}/de/kontakt#form`), page.getByRole('link', { name: de.widgets.form.tryAgain }).click()]);
+    await turnToForm(page);
+    await hydrated(page, 'ContactForm');
+    await expect.poll(() => field(page, 'message').inputValue()).toBe('Bitte rufen Sie mich zurück.');
+  });
+
+  it('the apply form says it at the form and keeps the chosen file, which a page change would lose', async () => {
+    const { page } = await open('/hu/karrier');
+    await page.route(`${backend.url}/api/collections/job_applications/records`, (route) => route.abort('connectionrefused'));
+    await page.locator('#senior-react-developer details.apply > summary').click();
+    const form = page.locator('#apply-senior-react-developer-form');
+    await form.locator('[name="email"]').focus();
+    await hydrated(page, 'ApplyForm');
+    await form.locator('[name="name"]').fill('Kovács Zsófia');
+    await form.locator('[name="email"]').fill('zsofia@example.org');
+    await form.locator('[name="cv"]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await form.locator('[name="privacy"]').check();
+    await page.waitForFunction(() => performance.now() > 3100);
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => form.locator('.form__general').textContent()).toBe(hu.widgets.form.errors.failed);
+    expect(new URL(page.url()).pathname).toBe('/hu/karrier');
+    expect(await form.locator('[name="cv"]').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('cv.pdf');
+    expect(await form.locator('[name="name"]').inputValue()).toBe('Kovács Zsófia');
+  });
+});
+
 describe('solve time on a throttled mobile profile', () => {
   /**
    * The site's worker on challenges whose answer is the largest number allowed, so the search

@@ -31,6 +31,11 @@ export interface RecordFormOptions {
    * SDK's `ClientResponseError` so that the outcomes are the same.
    */
   send?: (body: Record<string, unknown>, signal: AbortSignal, progress: (fraction: number) => void) => Promise<unknown>;
+  /**
+   * A failed send (no answer, 5xx) is said at the form instead of on the failure page: for a
+   * form whose input a page can't keep (a chosen file), see docs/widgets.md, "Forms".
+   */
+  failInline?: boolean;
 }
 
 export const HONEYPOT = 'website';
@@ -172,7 +177,12 @@ export function useRecordForm(options: RecordFormOptions) {
       setGeneral('tooMany');
       return;
     }
-    // Network failure, 5xx or a refusal: the failure page; "try again" comes back here.
+    // Network failure, 5xx or a refusal: the failure page; "try again" comes back here. A form
+    // with a file says it here: the file would not come back with the draft.
+    if (options.failInline) {
+      setGeneral('failed');
+      return;
+    }
     sessionStorage.setItem(RETRY_KEY, location.pathname);
     location.assign(options.failedUrl);
   };

@@ -71,6 +71,7 @@ export default function ApplyForm({ position, backendUrl, powWorker, successUrl,
       const problem = checkCv(file());
       return problem ? { cv: problem } : {};
     },
+    failInline: true,
     send: (body, signal, progress) =>
       uploadRecord(`${backendUrl.replace(/\/+$/, '')}/api/collections/job_applications/records`, body, { cv: file()! }, language, signal, progress),
   });

@@ -26,7 +26,7 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
 }
 
 describe('the widgets\' message formatter', () => {
-  const samples = { names: '_ga, _ga_*', min: 1, max: 5000, count: 3, query: 'Großhändler <b>' };
+  const samples = { names: '_ga, _ga_*', min: 1, max: 5000, count: 3, query: 'Großhändler <b>', title: 'Senior <React> Developer', percent: 42 };
   for (const { code: locale, tag: language } of SITE_LOCALES.all) {
     const messages = flatten(JSON.parse(readFileSync(path.join(REPO, 'locales', `${locale}.json`), 'utf8')));
     const widgetKeys = Object.keys(messages).filter((key) => key.startsWith('widgets.'));
