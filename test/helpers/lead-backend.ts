@@ -4,7 +4,9 @@
  * repo's migrations and hooks, a superuser), plus what these tests set on them: the SMTP
  * settings pointed at a test SMTP sink, the form recipients and the lead options.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { freePort, startServer as startPinned, type RunningServer } from '../../scripts/backend/server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { SERVERS } from './pocketbase';
 
 export type { RunningServer } from '../../scripts/backend/server';
@@ -54,4 +56,22 @@ export async function setRecipients(server: RunningServer, form: string, locale:
 export async function setOptions(server: RunningServer, values: Record<string, unknown>): Promise<void> {
   const list = await json<{ items: Array<{ id: string }> }>(server.api('/api/collections/lead_options/records', { superuser: true }));
   await json(server.api(`/api/collections/lead_options/records/${list.items[0]!.id}`, { method: 'PATCH', superuser: true, body: JSON.stringify(values) }));
+}
+
+/**
+ * A suite's server and SMTP sink: started before its tests (then `setup`), stopped after them,
+ * pass or fail. Read `.server` and `.sink` inside tests.
+ */
+export function leadSuite(version: string, setup: (server: RunningServer, sink: SmtpSink) => Promise<void> = async () => {}): { server: RunningServer; sink: SmtpSink } {
+  const suite = {} as { server: RunningServer; sink: SmtpSink };
+  beforeAll(async () => {
+    suite.sink = await startSmtpSink();
+    suite.server = await startServer(version);
+    await setup(suite.server, suite.sink);
+  }, 120_000);
+  afterAll(async () => {
+    await suite.server?.close();
+    await suite.sink?.stop();
+  });
+  return suite;
 }

@@ -7,7 +7,7 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './lead-backend';
+import { freePort } from '../../scripts/backend/server';
 
 export interface SinkMessage {
   /** The envelope: what the SMTP client said in MAIL FROM and RCPT TO. */

@@ -3,32 +3,22 @@
  * unless a form's recipients row asks for it; in the visitor's language with the texts of
  * locales/; none of the visitor's words in it; at most one per address a day.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { configureMail, json, setOptions, setRecipients, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
+import { describe, expect, test } from 'vitest';
+import { configureMail, json, leadSuite, setOptions, setRecipients, VERSIONS } from '../helpers/lead-backend';
 import { contactRecord, liftRateLimits, offerRecord, sleep, visitorCreate } from '../helpers/lead-visitor';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
 import hu from '../../locales/hu.json' with { type: 'json' };
 
 describe.each(VERSIONS)('acknowledgements on PocketBase %s', (version) => {
-  let server: RunningServer;
-  let sink: SmtpSink;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer(version);
+  const suite = leadSuite(version, async (server, sink) => {
     await configureMail(server, sink);
     await liftRateLimits(server);
     await setOptions(server, { pow_max_number: 5000 });
     await setRecipients(server, 'contact', '', 'sales@kestrelbyte.example', true);
     await setRecipients(server, 'offer', '', 'offers@kestrelbyte.example');
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await sink?.stop();
   });
 
   test('one acknowledgement in the visitor\'s language, without their words, once a day per address; none where it is off', async () => {
+    const { server, sink } = suite;
     const before = sink.messages.length;
     await json(
       visitorCreate(server, 'contact_messages', contactRecord({ name: 'Buy cheap pills at spam.example', email: 'Stranger@Example.org', message: 'Visit https://spam.example now!', locale: 'hu', path: '/hu/kapcsolat' })),

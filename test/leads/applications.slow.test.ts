@@ -9,10 +9,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { configureMail, json, setOptions, setRecipients, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
+import { describe, expect, test } from 'vitest';
+import { configureMail, json, setOptions, setRecipients, leadSuite, VERSIONS, type RunningServer } from '../helpers/lead-backend';
 import { solution } from '../helpers/proof-of-work';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import type { SmtpSink } from '../helpers/smtp-sink';
 
 const run = promisify(execFile);
 const APPLICATIONS = '/api/collections/job_applications/records';
@@ -72,18 +72,14 @@ describe.each(VERSIONS)('job applications on PocketBase %s', (version) => {
   let server: RunningServer;
   let sink: SmtpSink;
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer(version);
+  leadSuite(version, async (started, startedSink) => {
+    server = started;
+    sink = startedSink;
     await configureMail(server, sink);
     await setOptions(server, { pow_max_number: 5000 });
     await setRecipients(server, 'application', '', 'jobs@kestrelbyte.example');
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await sink?.stop();
   });
+
 
   async function send(fields: Record<string, string | Blob>, ip: string): Promise<{ status: number; body: { id?: string; cv?: string; data?: Record<string, { code: string }> } }> {
     const form = new FormData();

@@ -5,9 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { configureMail, freePort, setRecipients, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import { describe, expect, test } from 'vitest';
+import { configureMail, freePort, leadSuite, setRecipients, VERSIONS } from '../helpers/lead-backend';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../scripts/check-backend.mjs');
 
@@ -20,20 +19,10 @@ function check(url: string, token: string, args: string[] = []): Promise<{ code:
 }
 
 describe.each(VERSIONS)('backend:check on PocketBase %s', (version) => {
-  let server: RunningServer;
-  let sink: SmtpSink;
-
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer(version);
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await sink?.stop();
-  });
+  const suite = leadSuite(version);
 
   test('a server as it starts: migrations and hooks are there, mail and recipients are not; exit 1', async () => {
+    const { server } = suite;
     const { code, out } = await check(server.url, await server.superuserToken());
     expect(code).toBe(1);
     expect(out).toContain('ok    migrations applied');
@@ -46,6 +35,7 @@ describe.each(VERSIONS)('backend:check on PocketBase %s', (version) => {
   });
 
   test('configured: ready, and the test mail arrives', async () => {
+    const { server, sink } = suite;
     await configureMail(server, sink);
     for (const form of ['contact', 'clickup', 'offer', 'application']) await setRecipients(server, form, '', `${form}@kestrelbyte.example`);
     const before = sink.messages.length;
@@ -57,6 +47,7 @@ describe.each(VERSIONS)('backend:check on PocketBase %s', (version) => {
   });
 
   test('a refused token and an address where nothing answers are said in a line; exit 1', async () => {
+    const { server } = suite;
     const refused = await check(server.url, 'not-a-token');
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('WRONG the superuser token is refused');

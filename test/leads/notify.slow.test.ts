@@ -3,18 +3,18 @@
  * through PocketBase's mailer to a real SMTP server on 127.0.0.1; and a mail failure that loses
  * nothing (the retry job sends it once the SMTP server is back). Both pinned versions.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { configureMail, json, setOptions, setRecipients, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
+import { describe, expect, test } from 'vitest';
+import { configureMail, json, setOptions, setRecipients, leadSuite, VERSIONS, type RunningServer } from '../helpers/lead-backend';
 import { contactRecord, liftRateLimits, offerRecord, readRecord, sleep, solution, visitorCreate } from '../helpers/lead-visitor';
-import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
+import type { SmtpSink } from '../helpers/smtp-sink';
 
 describe.each(VERSIONS)('notifications on PocketBase %s', (version) => {
   let server: RunningServer;
   let sink: SmtpSink;
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    server = await startServer(version);
+  leadSuite(version, async (started, startedSink) => {
+    server = started;
+    sink = startedSink;
     await configureMail(server, sink);
     await liftRateLimits(server);
     // Quicker solutions: these tests are about the mail (the difficulty is tested in proof-of-work).
@@ -23,12 +23,8 @@ describe.each(VERSIONS)('notifications on PocketBase %s', (version) => {
     await setRecipients(server, 'contact', 'de', 'vertrieb@kestrelbyte.example, dach@kestrelbyte.example');
     await setRecipients(server, 'offer', '', 'offers@kestrelbyte.example;\nsales@kestrelbyte.example');
     await setRecipients(server, 'clickup', '', 'clickup@kestrelbyte.example, not an address');
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close();
-    await sink?.stop();
   });
+
 
   /** Sends, expects it stored, and returns the mail that arrived for it. */
   async function sendAndReceive(collection: string, record: Record<string, unknown>) {
