@@ -153,6 +153,55 @@ describe('the forms with the spam check, against a real PocketBase', () => {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
+describe('the spam check\'s edges', () => {
+  async function fillContact(page: Page): Promise<void> {
+    await turnToForm(page);
+    await hydrated(page, 'ContactForm');
+    await field(page, 'name').fill('Edge Case');
+    await field(page, 'email').fill('edge@example.org');
+    await field(page, 'message').fill('Testing what the spam check does at its edges.');
+    await field(page, 'privacy').check();
+    await page.waitForFunction(() => performance.now() > 3100);
+  }
+
+  it('a backend without the hooks (no challenge route) gets the record without a solution', async () => {
+    const { page } = await open('/contact');
+    await page.route(`${backend.url}/api/sitegen/challenge`, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"status":404}' }),
+    );
+    let sent: Record<string, unknown> | undefined;
+    await page.route(`${backend.url}/api/collections/contact_messages/records`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      sent = route.request().postDataJSON() as Record<string, unknown>;
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: '{"id":"x"}' });
+    });
+    await fillContact(page);
+    await Promise.all([page.waitForURL(suite.server.url + '/successful-contact'), page.locator('#form button[type="submit"]').click()]);
+    expect(sent).toMatchObject({ name: 'Edge Case' });
+    expect(sent).not.toHaveProperty('altcha');
+  });
+
+  it('refused twice, the form says so in the page\'s language and keeps the input', async () => {
+    const { page } = await open('/hu/kapcsolat');
+    let tries = 0;
+    await page.route(`${backend.url}/api/collections/contact_messages/records`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      tries++;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*' },
+        body: JSON.stringify({ status: 400, message: 'x', data: { altcha: { code: 'pow_invalid', message: 'x' } } }),
+      });
+    });
+    await fillContact(page);
+    await page.locator('#form button[type="submit"]').click();
+    await expect.poll(() => page.locator('#form .form__general').textContent()).toBe(hu.widgets.form.errors.spamCheck);
+    expect(tries).toBe(2);
+    expect(await field(page, 'message').inputValue()).toBe('Testing what the spam check does at its edges.');
+  });
+});
+
 describe('applying for a position on the career page', () => {
   const form = (page: Page) => page.locator('#apply-senior-react-developer-form');
   const input = (page: Page, name: string) => form(page).locator(`[name="${name}"]`);

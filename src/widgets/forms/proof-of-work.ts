@@ -29,8 +29,11 @@ export interface PowSolution {
 /** A solution whose challenge expires sooner than this is not sent: a fresh one is solved. */
 const EXPIRY_MARGIN_MS = 60_000;
 
+/** The backend has no challenge route (hooks not loaded): it checks nothing, so nothing is sent. */
+export const NO_CHECK = null;
+
 export class ProofOfWork {
-  private pending: Promise<PowSolution> | undefined;
+  private pending: Promise<PowSolution | typeof NO_CHECK> | undefined;
 
   constructor(
     private readonly backendUrl: string,
@@ -49,12 +52,15 @@ export class ProofOfWork {
     this.pending = pending;
   }
 
-  /** A solution to send: the one solved in the background, or a fresh one if it expired or failed. */
-  async solution(): Promise<PowSolution> {
+  /**
+   * A solution to send: the one solved in the background, or a fresh one if it expired or failed;
+   * `NO_CHECK` when the backend hands out no challenges.
+   */
+  async solution(): Promise<PowSolution | typeof NO_CHECK> {
     this.start();
     try {
       const solved = await this.pending!;
-      if (expiresAt(solved.salt) - Date.now() > EXPIRY_MARGIN_MS) return solved;
+      if (solved === NO_CHECK || expiresAt(solved.salt) - Date.now() > EXPIRY_MARGIN_MS) return solved;
     } catch {
       // fetched or solved badly: once more below
     }
@@ -69,8 +75,10 @@ export class ProofOfWork {
     this.start();
   }
 
-  private async solveNew(): Promise<PowSolution> {
+  private async solveNew(): Promise<PowSolution | typeof NO_CHECK> {
     const response = await fetch(`${this.backendUrl.replace(/\/+$/, '')}/api/sitegen/challenge`, { cache: 'no-store', credentials: 'omit' });
+    // A backend without the lead pipeline's hooks (deployed before them) takes records without.
+    if (response.status === 404) return NO_CHECK;
     if (!response.ok) throw new Error(`challenge: ${response.status}`);
     const challenge = (await response.json()) as PowChallenge;
     const found = await (this.workerUrl && typeof Worker === 'function' ? inWorker(this.workerUrl, challenge) : onPage(challenge));

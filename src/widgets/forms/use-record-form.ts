@@ -127,7 +127,7 @@ export function useRecordForm(options: RecordFormOptions) {
       const check = (proof.current ??= new ProofOfWork(options.backendUrl, options.powWorker));
       const create = async () => {
         const altcha = await check.solution();
-        const body = { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '', altcha };
+        const body = { ...trimmed(values), ...options.extra, locale, path: location.pathname, [HONEYPOT]: '', ...(altcha ? { altcha } : {}) };
         try {
           if (options.send) return await options.send(body, timeout.signal, setProgress);
           return await pb.collection(options.collection).create(body, { signal: timeout.signal });
