@@ -2,7 +2,7 @@
 
 /*
  * The lead pipeline's hooks (pocketbase/README.md, "The lead pipeline"). Each handler requires
- * lib/leads.js itself: PocketBase runs handlers in separate VMs, so top-level code here is not
+ * lead-pipeline/leads.js itself: PocketBase runs handlers in separate VMs, so top-level code here is not
  * visible to them.
  */
 
@@ -11,7 +11,7 @@ const LEAD_COLLECTIONS = ['contact_messages', 'offer_requests', 'job_application
 // A visitor's create: the proof-of-work check (superusers, e.g. in the Dashboard, are exempt),
 // and the notification state starts empty whatever the request said.
 onRecordCreateRequest((e) => {
-  const leads = require(`${__hooks}/lib/leads.js`);
+  const leads = require(`${__hooks}/lead-pipeline/leads.js`);
   if (!e.hasSuperuserAuth()) {
     leads.verifySolution(e.app, e.requestInfo().body['altcha']);
   }
@@ -25,27 +25,27 @@ onRecordCreateRequest((e) => {
 
 // After the record is stored (never for a refused one): the notification, once.
 onRecordAfterCreateSuccess((e) => {
-  const leads = require(`${__hooks}/lib/leads.js`);
+  const leads = require(`${__hooks}/lead-pipeline/leads.js`);
   leads.notify(e.app, e.record);
   e.next();
 }, ...LEAD_COLLECTIONS);
 
 // The proof-of-work challenge for a form. No cookie, nothing stored until a solution is spent.
 routerAdd('GET', '/api/sitegen/challenge', (e) => {
-  const leads = require(`${__hooks}/lib/leads.js`);
+  const leads = require(`${__hooks}/lead-pipeline/leads.js`);
   e.response.header().set('Cache-Control', 'no-store');
   return e.json(200, leads.createChallenge(e.app));
 });
 
-// Retries the notifications that are due (back-off in lib/leads.js), every minute.
+// Retries the notifications that are due (back-off in lead-pipeline/leads.js), every minute.
 cronAdd('sitegen_leads_notify', '* * * * *', () => {
-  const leads = require(`${__hooks}/lib/leads.js`);
+  const leads = require(`${__hooks}/lead-pipeline/leads.js`);
   leads.retryDue($app, false);
 });
 
 // Deletes what is older than the retention periods in lead_options, every night.
 cronAdd('sitegen_leads_retention', '17 3 * * *', () => {
-  const leads = require(`${__hooks}/lib/leads.js`);
+  const leads = require(`${__hooks}/lead-pipeline/leads.js`);
   leads.purgeOld($app);
 });
 
@@ -56,7 +56,7 @@ routerAdd(
   'POST',
   '/api/sitegen/leads/retry',
   (e) => {
-    const leads = require(`${__hooks}/lib/leads.js`);
+    const leads = require(`${__hooks}/lead-pipeline/leads.js`);
     return e.json(200, leads.retryDue(e.app, e.request.url.query().get('due') !== '1'));
   },
   $apis.requireSuperuserAuth(),
@@ -67,7 +67,7 @@ routerAdd(
   'POST',
   '/api/sitegen/leads/retention',
   (e) => {
-    const leads = require(`${__hooks}/lib/leads.js`);
+    const leads = require(`${__hooks}/lead-pipeline/leads.js`);
     return e.json(200, leads.purgeOld(e.app));
   },
   $apis.requireSuperuserAuth(),

@@ -1,6 +1,6 @@
 /**
  * The acknowledgement mail's texts live in `locales/` (mail.acknowledgement.*) like every other
- * text; the hooks can't read them there on a server, so pocketbase/pb_hooks/lib/ carries a copy,
+ * text; the hooks can't read them there on a server, so pocketbase/pb_hooks/lead-pipeline/ carries a copy,
  * which this test keeps equal (`UPDATE_ACK_TEXTS=1` writes it).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import { SITE_LOCALES } from '../helpers/site';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
-const COPY = path.join(REPO, 'pocketbase/pb_hooks/lib/acknowledgement-texts.json');
+const COPY = path.join(REPO, 'pocketbase/pb_hooks/lead-pipeline/acknowledgement-texts.json');
 
 test('the hooks carry the acknowledgement texts of locales/', () => {
   const texts: Record<string, { subject: string; body: string }> = {};

@@ -190,7 +190,7 @@ export function useRecordForm(options: RecordFormOptions) {
   return { values, set, problems, general, status, progress, submit, honeypot, form };
 }
 
-/** A 400 that names the proof-of-work field (`pocketbase/pb_hooks/lib/leads.js`). */
+/** A 400 that names the proof-of-work field (`pocketbase/pb_hooks/lead-pipeline/leads.js`). */
 function spamCheckRefused(error: unknown): boolean {
   return error instanceof ClientResponseError && error.status === 400 && Boolean((error.response?.data as Record<string, unknown> | undefined)?.altcha);
 }
