@@ -26,6 +26,8 @@ export interface ServerOptions {
   /** The hooks folder; `pocketbase/pb_hooks` when it exists, unless null. */
   hooksDir?: string | null;
   superuser?: Credentials;
+  /** Reload the hooks when a file of theirs changes (for development; off in tests). */
+  watchHooks?: boolean;
   /** Environment variables for the server and its CLI commands. */
   env?: Record<string, string>;
 }
@@ -99,7 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dataDir = options.dataDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'sitegen-pocketbase-')), 'pb_data');
   const hooksDir = options.hooksDir === null ? undefined : (options.hooksDir ?? (existsSync(HOOKS_DIR) ? HOOKS_DIR : undefined));
   // `--automigrate=false`: the example server turns it on when its path is in the temp folder (it takes that for `go run`), and would then write migrations into this repo.
-  const flags = (migrationsDir: string) => [`--dir=${dataDir}`, `--automigrate=false`, `--hooksWatch=false`, `--migrationsDir=${migrationsDir}`, ...(hooksDir ? [`--hooksDir=${hooksDir}`] : [])];
+  const flags = (migrationsDir: string) => [`--dir=${dataDir}`, `--automigrate=false`, `--hooksWatch=${options.watchHooks ?? false}`, `--migrationsDir=${migrationsDir}`, ...(hooksDir ? [`--hooksDir=${hooksDir}`] : [])];
   const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
   let dirFlags = flags(migrationsDir);
   const env = { ...process.env, ...options.env };
