@@ -26,6 +26,8 @@ export interface ServerOptions {
   /** The hooks folder; `pocketbase/pb_hooks` when it exists, unless null. */
   hooksDir?: string | null;
   superuser?: Credentials;
+  /** Reload the hooks when a file of theirs changes (for development; off in tests). */
+  watchHooks?: boolean;
   /** Environment variables for the server and its CLI commands. */
   env?: Record<string, string>;
 }
@@ -47,8 +49,11 @@ export interface RunningServer {
   version: string;
   dataDir: string;
   superuser: Credentials;
-  /** Runs a command of the `pocketbase` CLI on this server's data, e.g. `['migrate', 'down', '2']`. */
-  cli(args: string[]): Promise<CliResult>;
+  /**
+   * Runs a command of the `pocketbase` CLI on this server's data, e.g. `['migrate', 'up']`;
+   * with `confirm`, answers its yes/no question with yes (`migrate down` asks one).
+   */
+  cli(args: string[], options?: { confirm?: boolean; migrationsDir?: string }): Promise<CliResult>;
   /** A superuser's auth token (signed in once, then reused). */
   superuserToken(): Promise<string>;
   /** A request to this server's API (`path` from `/api/...`), as a superuser when `superuser` is set. */
@@ -57,8 +62,12 @@ export interface RunningServer {
   output(): string;
   /** Stops the process and keeps its data. */
   stop(): Promise<void>;
-  /** Starts it again on the same data and port (its rate limiter starts empty). */
-  restart(): Promise<void>;
+  /**
+   * Starts it again on the same data and port (its rate limiter starts empty). `serve` applies
+   * every migration it finds that hasn't run: give another folder (an empty one, say) to see the
+   * data as a `migrate down` left it.
+   */
+  restart(options?: { migrationsDir?: string }): Promise<void>;
   /** Stops the process and removes the data folder it was given by default. */
   close(): Promise<void>;
 }
@@ -92,7 +101,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const dataDir = options.dataDir ?? path.join(await mkdtemp(path.join(tmpdir(), 'sitegen-pocketbase-')), 'pb_data');
   const hooksDir = options.hooksDir === null ? undefined : (options.hooksDir ?? (existsSync(HOOKS_DIR) ? HOOKS_DIR : undefined));
   // `--automigrate=false`: the example server turns it on when its path is in the temp folder (it takes that for `go run`), and would then write migrations into this repo.
-  const dirFlags = [`--dir=${dataDir}`, `--automigrate=false`, `--hooksWatch=false`, `--migrationsDir=${options.migrationsDir ?? MIGRATIONS_DIR}`, ...(hooksDir ? [`--hooksDir=${hooksDir}`] : [])];
+  const flags = (migrationsDir: string) => [`--dir=${dataDir}`, `--automigrate=false`, `--hooksWatch=${options.watchHooks ?? false}`, `--migrationsDir=${migrationsDir}`, ...(hooksDir ? [`--hooksDir=${hooksDir}`] : [])];
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR;
+  let dirFlags = flags(migrationsDir);
   const env = { ...process.env, ...options.env };
   const superuser = options.superuser ?? { email: 'superuser@example.test', password: randomBytes(12).toString('hex') };
   let port = options.port ?? (await freePort());
@@ -100,9 +111,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let printed = '';
   let token: string | undefined;
 
-  const cli = (args: string[]): Promise<CliResult> =>
-    new Promise((resolve) => {
-      execFile(exe, [...args, ...dirFlags], { env, timeout: 120_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
+  const cli = (args: string[], { confirm = false, migrationsDir: from = migrationsDir } = {}): Promise<CliResult> =>
+    confirm ? answerYes(exe, [...args, ...flags(from)], env) : new Promise((resolve) => {
+      execFile(exe, [...args, ...flags(from)], { env, timeout: 120_000, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
       });
@@ -164,9 +175,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     output: () => printed,
     stop,
-    async restart() {
+    async restart(again = {}) {
       await stop();
-      await launch();
+      dirFlags = flags(again.migrationsDir ?? migrationsDir);
+      try {
+        await launch();
+      } finally {
+        dirFlags = flags(migrationsDir);
+      }
     },
     async close() {
       await stop();
@@ -181,6 +197,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   return server;
+}
+
+/**
+ * Runs a command that asks "(y/N)" and answers yes. PocketBase asks on a terminal only (v0.23's
+ * prompt library first asks the terminal where its cursor is, and gives up without one), so the
+ * command runs in one that util-linux's `script` makes, and this side plays the terminal.
+ */
+function answerYes(exe: string, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['--quiet', '--flush', '--return', '--command', [exe, ...args].map(quote).join(' '), '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let answered = false;
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    let asked = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // "Where is the cursor?", each time it asks: at the bottom right of a 24 x 80 terminal
+      // when it was just moved there (to measure the terminal), else at the top left.
+      const parts = stdout.split('\x1b[6n');
+      for (; asked < parts.length - 1; asked++) child.stdin.write(parts[asked]!.endsWith('\x1b[999;999f') ? '\x1b[24;80R' : '\x1b[1;1R');
+      if (!answered && stdout.includes('(y/N)')) {
+        answered = true;
+        child.stdin.write('y\r');
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      child.stdin.end();
+      resolve({ code: code ?? 1, stdout, stderr });
+    });
+  });
 }
 
 async function waitForHealth(url: string, exited: Promise<number | null>, printed: () => string): Promise<void> {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 
 /** Debian's Chromium, installed by `.ci/run` (apt-get install chromium). */
@@ -5,6 +6,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Headless Chromium with background networking off: this machine reaches no other host. */
 export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: run npm run test:setup`);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -4,7 +4,9 @@
  * field's limits, the batch API. Each client IP is its own (a trusted proxy header names it, as
  * behind the recommended proxy), so the limits of one test don't reach another.
  */
+import PocketBase, { ClientResponseError } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
+import sdk from '../../node_modules/pocketbase/package.json' with { type: 'json' };
 import { pocketBaseSuite, post, SERVERS, type RunningServer } from '../helpers/pocketbase';
 
 const CONTACT = '/api/collections/contact_messages/records';
@@ -74,6 +76,21 @@ describe.each(SERVERS)('PocketBase $version ($name): the forms API', ({ version 
     const stored = (await (await server.api(`${CONTACT}/${id}`, { superuser: true })).json()) as Record<string, unknown>;
     expect(stored).toMatchObject({ ...contactMessage({ message: 'Árvíztűrő tükörfúrógép — Größe 😀' }), website: '' });
     expect((await server.api(CONTACT)).status).toBe(403);
+  });
+
+  it(`speaks with the SDK the forms bundle (pocketbase ${sdk.version}): a create, and its field and rate-limit errors`, async () => {
+    const ip = client();
+    const pb = new PocketBase(server.url);
+    pb.beforeSend = (url, options) => ({ url, options: { ...options, headers: { ...options.headers, ...ip } } });
+    const created = await pb.collection('contact_messages').create(contactMessage());
+    expect(created).toMatchObject({ collectionName: 'contact_messages', email: 'ada@example.com' });
+    const refused = await pb.collection('contact_messages').create(contactMessage({ email: 'no-at-sign' })).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ClientResponseError);
+    expect((refused as ClientResponseError).status).toBe(400);
+    expect(Object.keys((refused as ClientResponseError).response.data)).toEqual(['email']);
+    await pb.collection('contact_messages').create(contactMessage());
+    const limited = await pb.collection('contact_messages').create(contactMessage()).catch((error: unknown) => error);
+    expect((limited as ClientResponseError).status).toBe(429);
   });
 
   it('refuses a record with the honeypot filled', async () => {

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `npm run test:setup`: installs what the slow set needs beyond `npm ci` (docs/testing.md, "What
+# each set needs"): Debian's Chromium (the browser suites), nginx (the reverse-proxy test) and
+# util-linux's `script` (answers `pocketbase migrate down`), then the pinned PocketBase servers,
+# built from source (`npm run backend:install`). Quick when everything is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || missing+=(nginx-light)
+command -v script > /dev/null || missing+=(bsdutils)
+if [ "${#missing[@]}" -gt 0 ]; then
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+node scripts/backend-install.mjs
