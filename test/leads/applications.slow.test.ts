@@ -11,16 +11,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { configureMail, json, setOptions, setRecipients, leadSuite, VERSIONS, type RunningServer } from '../helpers/lead-backend';
+import { PDF } from '../helpers/lead-visitor';
 import { solution } from '../helpers/proof-of-work';
 import type { SmtpSink } from '../helpers/smtp-sink';
 
 const run = promisify(execFile);
 const APPLICATIONS = '/api/collections/job_applications/records';
 
-/** A minimal one-page PDF. */
-export const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 /** A DOCX or ODT as office suites write them: a zip with the parts that name its type. */
