@@ -4,18 +4,15 @@
  * `cv`, the notification names the position and links the record, and the create limit is the
  * other forms' (4th within a minute: 429).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { python } from '../helpers/python';
 import { configureMail, json, setOptions, setRecipients, leadSuite, VERSIONS, type RunningServer } from '../helpers/lead-backend';
 import { PDF } from '../helpers/lead-visitor';
 import { solution } from '../helpers/proof-of-work';
 import type { SmtpSink } from '../helpers/smtp-sink';
-
-const run = promisify(execFile);
 const APPLICATIONS = '/api/collections/job_applications/records';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -38,7 +35,7 @@ async function officeFile(kind: 'docx' | 'odt'): Promise<Buffer> {
     '    z.writestr("word/document.xml", "<w:document/>")',
     'z.close()',
   ].join('\n');
-  await run('python3', ['-c', script, kind, file]);
+  await python(script, [kind, file]);
   const bytes = await readFile(file);
   await rm(dir, { recursive: true, force: true });
   return bytes;

@@ -4,14 +4,11 @@
  * acknowledgement marks, and nothing younger. Records are aged by writing their dates in the
  * stopped server's database, as time would.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { python } from '../helpers/python';
 import { json, setOptions, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
 import { contactRecord, liftRateLimits, offerRecord, visitorCreate } from '../helpers/lead-visitor';
-
-const run = promisify(execFile);
 
 /** Sets a column of records in the server's SQLite database (the server stopped meanwhile). */
 async function age(server: RunningServer, table: string, column: string, ids: Record<string, string>): Promise<void> {
@@ -23,7 +20,7 @@ async function age(server: RunningServer, table: string, column: string, ids: Re
     '    db.execute("UPDATE " + sys.argv[2] + " SET " + sys.argv[3] + " = ? WHERE id = ?", (value, id))',
     'db.commit()',
   ].join('\n');
-  await run('python3', ['-c', script, path.join(server.dataDir, 'data.db'), table, column, JSON.stringify(ids)]);
+  await python(script, [path.join(server.dataDir, 'data.db'), table, column, JSON.stringify(ids)]);
   await server.restart();
 }
 
