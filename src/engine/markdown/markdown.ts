@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
-import type { Code as CodeNode, Definition, Html, Link, List, Nodes, Root } from 'mdast';
+import type { Code as CodeNode, Definition, Html, Link, List, Nodes, Paragraph, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -93,10 +93,10 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     async finish(tree, context) {
       const file = new VFile({ data: { context } });
       const finished = processor.runSync(tree, file) as MarkdownTree;
-      const blocks = file.data.codeBlocks as CodeNode[] | undefined;
+      const blocks = file.data.codeBlocks as CodeBlock[] | undefined;
       if (blocks) {
         highlighter ??= createCodeHighlighter();
-        await highlighter.prepare(blocks.map((block) => block.lang!));
+        await highlighter.prepare(blocks.map(({ node }) => node.lang!));
         for (const block of blocks) highlightBlock(block, highlighter, context);
       }
       const html = processor.stringify(finished, file);
@@ -193,7 +193,7 @@ function finishTree(tree: Root, file: VFile): void {
   const slugger = new GithubSlugger();
   const headings: Heading[] = [];
   let words = 0;
-  const walk = (node: Nodes) => {
+  const walk = (node: Nodes, parent?: Parent) => {
     switch (node.type) {
       case 'link':
       case 'definition':
@@ -207,7 +207,7 @@ function finishTree(tree: Root, file: VFile): void {
         break;
       }
       case 'code':
-        if (node.lang) ((file.data.codeBlocks as CodeNode[] | undefined) ??= []).push(node);
+        if (node.lang && parent) ((file.data.codeBlocks as CodeBlock[] | undefined) ??= []).push({ node, parent });
         words += countWords(node.value);
         break;
       case 'text':
@@ -225,7 +225,7 @@ function finishTree(tree: Root, file: VFile): void {
         node.data = { ...node.data, hProperties: { ...node.data?.hProperties, tabIndex: 0 } };
         break;
     }
-    if ('children' in node) for (const child of node.children) walk(child);
+    if ('children' in node) for (const child of node.children) walk(child, node);
   };
   walk(tree);
   file.data.headings = headings;
@@ -277,11 +277,22 @@ function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): voi
   }
 }
 
+/** A fenced block with a language, and the node that holds it (its frame takes its place there). */
+interface CodeBlock {
+  node: CodeNode;
+  parent: Parent;
+}
+
 /**
  * A fenced block with a language becomes its highlighted frame (`highlight-code.ts`); one in a
  * language Shiki does not know stays plain code, with a warning at its fence.
+ *
+ * The frame replaces the code node rather than giving it `hName`: mdast-util-to-hast wraps
+ * whatever a code node becomes in a `<pre>`, and a frame in a `<pre>` is invalid HTML (a `<div>`
+ * and a second `<pre>` inside a `<pre>`). Its stand-in is an empty paragraph, whose handler
+ * makes exactly the element its `data` names, with the frame's children.
  */
-function highlightBlock(block: CodeNode, highlighter: CodeHighlighter, context: MarkdownContext): void {
+function highlightBlock({ node: block, parent }: CodeBlock, highlighter: CodeHighlighter, context: MarkdownContext): void {
   const highlighted = highlighter.highlight(block.value, block.lang!);
   if (highlighted === 'plain') return;
   if (highlighted === 'unknown') {
@@ -293,7 +304,13 @@ function highlightBlock(block: CodeNode, highlighter: CodeHighlighter, context: 
     );
     return;
   }
-  block.data = { ...block.data, hName: highlighted.tagName, hProperties: highlighted.properties, hChildren: highlighted.children };
+  const frame: Paragraph = {
+    type: 'paragraph',
+    children: [],
+    position: block.position,
+    data: { hName: highlighted.tagName, hProperties: highlighted.properties, hChildren: highlighted.children },
+  };
+  parent.children[parent.children.indexOf(block)] = frame;
 }
 
 /** HTML comments are dropped as authors expect; other raw HTML is dropped too, which they may not. */
