@@ -11,6 +11,7 @@ import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { ConsentBanner } from '../components/ConsentBanner';
 import { hyphenateHtml } from '../hyphenate';
+import { attributeOf, classesOf, walkHtml } from '../../shared/html-walk';
 import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
 import type { JsonLd } from '../seo/structured-data';
 import { Footer } from './Footer';
@@ -63,7 +64,7 @@ export function Document(props: DocumentProps) {
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   const leadImage = props.leadImage ?? props.cover?.src;
   const share = coverShareImage(props.cover, props.images);
-  const main = mainHtml(props);
+  const main = mainContent(props);
   return (
     <html lang={i18n.language} dir={i18n.dir === 'rtl' ? 'rtl' : undefined}>
       <head>
@@ -108,10 +109,10 @@ export function Document(props: DocumentProps) {
         ) : (
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
-        {partStylesOf(main).map((css, index) => (
+        {partStylesOf(main.classes).map((css, index) => (
           <style key={index} dangerouslySetInnerHTML={{ __html: css }} />
         ))}
-        {hasCodeBlocks(main) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
+        {hasCodeBlocks(main.classes) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
         {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
@@ -123,18 +124,32 @@ export function Document(props: DocumentProps) {
   );
 }
 
-/**
- * The main content without the `<link rel="preload" as="image">` React writes before it for its
- * first images: rendered on its own, the content has no head to put them in, and in the body
- * they gain nothing over the `<img>` right after them (which carries its own `fetchpriority`).
- */
-function withoutImagePreloads(html: string): string {
-  return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '');
+/** The page's main content, rendered once for the head (the styles it needs) and the body. */
+interface MainContent {
+  /** Its HTML, long words given soft hyphens (`hyphenate.ts`). */
+  html: string;
+  /** The classes its elements have (`classesIn`). */
+  classes: ReadonlySet<string>;
 }
 
-/** The page's main content as HTML, its long words given soft hyphens (`hyphenate.ts`). */
-function mainHtml(props: DocumentProps): string {
-  return hyphenateHtml(withoutImagePreloads(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' })), props.i18n.language);
+/**
+ * The page's main content, without the `<link rel="preload" as="image">` React writes before it
+ * for its first images: rendered on its own, the content has no head to put them in, and in
+ * the body they gain nothing over the `<img>` right after them (which carries its own
+ * `fetchpriority`).
+ */
+function mainContent(props: DocumentProps): MainContent {
+  const rendered = renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' });
+  const classes = new Set<string>();
+  // Where the run of image preloads at the start ends.
+  let content = 0;
+  walkHtml(rendered, {
+    open(tag) {
+      if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
+      for (const name of classesOf(tag)) classes.add(name);
+    },
+  });
+  return { html: hyphenateHtml(rendered.slice(content), props.i18n.language), classes };
 }
 
 /** Letters of the Latin Extended file's range (site.css): ő and ű in Hungarian, not German's ä or ß. */
@@ -159,9 +174,9 @@ export function FontPreloads({ extended }: { extended: boolean }) {
  * before the first paint while no choice is stored), header, main content, footer, runtime
  * configuration. The main content's long words get soft hyphens (`hyphenate.ts`).
  */
-export function PageBody(props: DocumentProps & { main?: string }) {
+export function PageBody(props: DocumentProps & { main?: MainContent }) {
   const { i18n, links, runtime } = props;
-  const main = props.main ?? mainHtml(props);
+  const main = props.main ?? mainContent(props);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -170,8 +185,8 @@ export function PageBody(props: DocumentProps & { main?: string }) {
       {props.page?.preview && <PreviewLabel label={props.page.preview} i18n={i18n} />}
       <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} consent={runtime.consent} />
       <Header {...props} />
-      <main id="main" dangerouslySetInnerHTML={{ __html: main }} />
-      {hasCodeBlocks(main) && (
+      <main id="main" dangerouslySetInnerHTML={{ __html: main.html }} />
+      {hasCodeBlocks(main.classes) && (
         <script data-copy={i18n.t('code.copy')} data-copied={i18n.t('code.copied')} dangerouslySetInnerHTML={{ __html: COPY_CODE_SCRIPT }} />
       )}
       <Footer {...props} />
