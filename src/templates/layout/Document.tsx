@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, PreviewLabel as PreviewLabelData, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
-import type { Cover } from '../fields';
+import type { I18n, PreviewLabel as PreviewLabelData } from '../../engine/template-api';
 import { coverShareImage } from '../components/Cover';
 import { CODE_STYLES, COPY_CODE_SCRIPT, hasCodeBlocks } from '../components/code-blocks';
 import { partStylesOf } from '../components/part-styles';
@@ -12,44 +10,12 @@ import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { ConsentBanner } from '../components/ConsentBanner';
 import { hyphenateHtml } from '../hyphenate';
 import { attributeOf, classesOf, walkHtml } from '../../shared/html-walk';
-import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
-import type { JsonLd } from '../seo/structured-data';
+import { SeoHead } from '../seo/SeoHead';
+import type { DocumentProps } from './document-props';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export interface DocumentProps {
-  title: string;
-  description: string;
-  /** Absent for pages without a route (error pages): no canonical, no alternates. */
-  page?: PageInfo;
-  site: SiteSettings;
-  i18n: I18n;
-  links: Links;
-  assets: Assets;
-  build: BuildStamp;
-  runtime: RuntimeConfig;
-  /** The feeds of the page's locale, linked for feed readers. */
-  feeds: readonly FeedLink[];
-  /** Kept out of search results; pages of a `noindex` template are too. */
-  noindex?: boolean;
-  /** An article's dates and tags, for its OpenGraph tags. */
-  article?: ArticleMeta;
-  /** JSON-LD objects of the page beyond Organization and BreadcrumbList. */
-  structuredData?: readonly JsonLd[];
-  /** Use `title` as the whole `<title>`, without the company name after it. */
-  bareTitle?: boolean;
-  /** The page's largest image at the top (hero, cover): fetched early, with high priority. */
-  leadImage?: string | undefined;
-  /** The page's cover: its lead image unless \`leadImage\` says another, and its share image when it is a PNG or JPEG. */
-  cover?: Cover | undefined;
-  /** The images of \`public/\` (pages have them; error pages do not). */
-  images?: SiteImages;
-  /** Elements early in the head, before the stylesheet (the error pages' locale mark). */
-  head?: ReactNode;
-  /** Elements after the page's body, before `</body>` (the error pages' other locales and script). */
-  after?: ReactNode;
-  children: ReactNode;
-}
+export type { DocumentProps } from './document-props';
 
 /**
  * The typeface's files (public/fonts, docs/design.md "Type"): Latin on every page; Latin
