@@ -15,6 +15,7 @@ import { parseRouteTable, type Route } from './plan/route-table';
 import { paginatedPages } from './plan/pagination';
 import { tagPages, tagsIn } from './plan/tag-pages';
 import { readSiteDefinition as readDefinitionFiles } from './read/read-sources';
+import { localeCodes } from '../shared/locales';
 
 /**
  * What the site's sources say the built site must be, without building it: what `sitegen check`
@@ -40,7 +41,7 @@ export interface SiteDefinition {
 export async function readSiteDefinition(options: UserOptions = {}): Promise<SiteDefinition> {
   const config = await resolveConfig({ ...options, write: false });
   const { locales } = config.site;
-  const codes = locales.all.map((locale) => locale.code);
+  const codes = localeCodes(locales);
   const problems = new Problems();
   const files = await readDefinitionFiles(config.root, codes, problems);
   const catalog: Partial<Record<string, ReadonlyMap<string, Message>>> = {};
