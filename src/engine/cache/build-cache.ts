@@ -7,7 +7,7 @@ import type { SiteSources } from '../read/read-sources';
 import { plainRoutes, type PlainRoute, type Route } from '../plan/route-table';
 import type { RenderedMarkdown } from '../markdown/markdown';
 import { pageInputHasher, type PageInputs } from './page-inputs';
-import type { PageReuse, ReusablePage } from '../render/render-pages';
+import type { PageReuse, ReusablePage } from './page-reuse';
 import { temporaryName } from '../base/temporary-file';
 import { contentHash } from '../base/content-hash';
 import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';

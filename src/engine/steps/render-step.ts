@@ -1,6 +1,7 @@
 import { InlineSourceSet, sharedStylesheetReader, type PageScanner } from '../artifacts/inline-sources';
 import type { OutputFiles } from '../base/output-paths';
-import { renderPages, type PageSink } from '../render/render-pages';
+import { renderPages } from '../render/render-pages';
+import type { PageSink } from '../render/render-input';
 import { startPageWorkers } from '../scale/page-workers';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';

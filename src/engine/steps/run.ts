@@ -8,7 +8,7 @@ import type { ResolvedConfig } from '../config/resolve-config';
 import { BUNDLED_TEMPLATES_DIR, CACHE_IDENTITY } from '../config/package-info';
 import { BuildFailure, Problems, type Diagnostic } from '../diagnostics/diagnostic';
 import { isRemote, readPreviousBuild, type PreviousBuild } from '../plan/previous-build';
-import type { PageWorkers } from '../render/render-pages';
+import type { PageWorkers } from '../render/page-work';
 import { onThisThread, startMarkdownThreads, type MarkdownThreads } from '../scale/markdown-workers';
 import { readAheadFolder } from '../scale/markdown-worker-start';
 import { scalePolicy, type ScalePolicy } from '../scale/scale-policy';
