@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { LoadedTemplates } from '../bundle/load-templates';
 import type { WidgetBundle } from '../bundle/bundle-widgets';
 import { linkData, parseContent, validateContent, type ContentArrival, type SiteContent } from '../markdown/content';
@@ -9,6 +8,7 @@ import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';
 import type { ReadSite } from './read-step';
 import { settledOrErrors, type BuildRun } from './run';
+import { readText } from '../read/read-file-again';
 
 /** What step 4 loaded: the content (bodies still arriving), the templates and the widgets. */
 export interface LoadedContent {
@@ -66,5 +66,5 @@ function bodyTextOf(read: ReadSite, key: string): { file: string; text: string }
   const source = read.sources.content.get(key);
   if (!source) return undefined;
   if (!read.large) return { file: source.path, text: source.text };
-  return { file: source.path, text: readFileSync(source.path, 'utf8') };
+  return { file: source.path, text: readText(source.path) };
 }

@@ -6,11 +6,11 @@ import { startPageWorkers } from '../scale/page-workers';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentPathOf } from '../markdown/content';
 import { locateImageProblems } from '../images/locate-image-problems';
 import type { Problems } from '../diagnostics/diagnostic';
+import { readTextIfThere } from '../read/read-file-again';
 
 /** What rendering the pages left for the next steps. */
 export interface RenderedSite {
@@ -88,11 +88,5 @@ export function placeImageProblems(run: BuildRun, plan: SitePlan, view: PageView
     const others = [...new Set(plan.pages.filter((other) => other.locale === page.locale).map(fileOf))];
     return [fileOf(page), ...view.renderInput.templateFiles, ...others];
   };
-  locateImageProblems(problems, sourcesOf, (file) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  });
+  locateImageProblems(problems, sourcesOf, readTextIfThere);
 }
