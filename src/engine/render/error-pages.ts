@@ -5,7 +5,7 @@ import { createI18n } from '../messages/i18n';
 import { createLinks } from '../plan/links';
 import { withImages } from './page-images';
 import { feedHubs, linkSources } from './page-renderer';
-import { renderDocument } from './render-document';
+import { BODY_PENDING, everyBodyWasThere, renderDocument } from './render-document';
 import type { RenderInput } from './render-input';
 import { runtimeConfig } from './runtime-config';
 
@@ -44,6 +44,8 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
         input.templateFiles,
         problems,
       );
+      // The error pages render after every page, so every body is there.
+      if (html === BODY_PENDING) everyBodyWasThere();
       const placed = html === undefined ? undefined : withImages(html, input.images, `/${file}`, problems);
       if (placed === undefined) continue;
       pages.set(file, placed);

@@ -6,7 +6,7 @@ import { createLinks, type LinkSources } from '../plan/links';
 import type { PagePlan } from '../plan/plan-pages';
 import type { I18n, Links } from '../template-api';
 import { siteImages, withImages } from './page-images';
-import { renderDocument } from './render-document';
+import { BODY_PENDING, renderDocument } from './render-document';
 import type { RenderInput } from './render-input';
 import { runtimeConfig } from './runtime-config';
 
@@ -16,12 +16,15 @@ export interface RenderedPage {
   deps?: string[];
 }
 
+/** One page rendered, not rendered (its error reported), or to render again once every body is there. */
+export type PageRendering = RenderedPage | undefined | typeof BODY_PENDING;
+
 /**
  * Renders pages one at a time with their templates (on this thread or a page worker). With
  * `recordDeps`, each page also says which inputs it read besides the page view: its own
  * content, and the summaries of the routes it listed or linked.
  */
-export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: PagePlan, problems: Problems) => RenderedPage | undefined {
+export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: PagePlan, problems: Problems) => PageRendering {
   const images = siteImages(input.images);
   const perLocale = new Map<Locale, { i18n: I18n; links: Links }>();
   for (const info of input.site.locales.all) {
@@ -51,6 +54,7 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
       input.templateFiles,
       problems,
     );
+    if (html === BODY_PENDING) return BODY_PENDING;
     const placed = html === undefined ? undefined : withImages(html, input.images, plan.url, problems);
     if (placed === undefined) return undefined;
     return recordDeps ? { html: placed, deps: [...read].sort() } : { html: placed };

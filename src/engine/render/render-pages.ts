@@ -1,9 +1,9 @@
-import { BodyPending } from '../markdown/content';
 import type { Problems } from '../diagnostics/diagnostic';
 import type { PagePlan } from '../plan/plan-pages';
 import { inlineSourcesOf, inThreadScanner, type PageScanner } from '../artifacts/inline-sources';
 import { pageReuseRun, type PageReuse } from '../cache/page-reuse';
 import { pageRenderer } from './page-renderer';
+import { BODY_PENDING, everyBodyWasThere } from './render-document';
 import type { FinishedPage, PageWorkers } from './page-work';
 import type { PageSink, RenderInput } from './render-input';
 
@@ -41,10 +41,12 @@ export async function renderPages(
     return true;
   };
 
-  const renderOne = async (plan: PagePlan) => {
-    if (await reused(plan)) return;
+  /** Renders (or reuses) a page; false when it read a body still on its way and must wait for all. */
+  const renderOne = async (plan: PagePlan): Promise<boolean> => {
+    if (await reused(plan)) return true;
     const page = renderPage(plan, problems);
-    if (!page) return;
+    if (page === BODY_PENDING) return false;
+    if (!page) return true;
     const remembered = reuseRun.remember(plan, page.html, page.deps);
     scans.push(
       scanner.inlineSources(page.html).then((inline) => {
@@ -53,6 +55,7 @@ export async function renderPages(
       }),
     );
     await sink.page(plan, page.html, remembered?.hash);
+    return true;
   };
 
   // With every body there and pages enough, worker threads render them (one per core), each
@@ -67,7 +70,12 @@ export async function renderPages(
       sink.allow(rendered.inline);
       await sink.page(plan, rendered.html, rendered.hash);
     };
-    await workers.render({ input, recordDeps: reuse !== undefined, plans: todo }, problems, deliver, renderPage);
+    // Every body is there: a page renders here only when a worker could not.
+    const here = (plan: PagePlan, pageProblems: Problems) => {
+      const page = renderPage(plan, pageProblems);
+      return page === BODY_PENDING ? everyBodyWasThere() : page;
+    };
+    await workers.render({ input, recordDeps: reuse !== undefined, plans: todo }, problems, deliver, here);
     reuseRun.finish();
     return;
   }
@@ -82,15 +90,10 @@ export async function renderPages(
       await scanner.scanHere(ready);
       await ready;
     }
-    try {
-      await renderOne(plan);
-    } catch (error) {
-      if (!(error instanceof BodyPending)) throw error;
-      later.push(plan);
-    }
+    if (!(await renderOne(plan))) later.push(plan);
   }
   await input.arrival?.all;
-  for (const plan of later) await renderOne(plan);
+  for (const plan of later) if (!(await renderOne(plan))) everyBodyWasThere();
   reuseRun.finish();
   await scanner.scanHere();
   await Promise.all(scans);
