@@ -2,8 +2,7 @@ import type { BuildCache } from '../cache/build-cache';
 import type { SiteSettings } from '../config/site-settings';
 import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnostic';
 import { frontMatterOnly, splitContent, type FrontMatterTexts, type KnownContent } from '../markdown/content';
-import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
-import { leanHeaps } from '../scale/heaps';
+import { readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
 import { contentFacts, FactsMemo, type FileFacts } from '../translations/file-facts';
 import { translationSettingsOf } from '../translations/settings';
 import type { BuildRun } from './run';
@@ -32,15 +31,14 @@ export interface ReadSite {
  */
 export async function readSite(run: BuildRun): Promise<ReadSite> {
   const { config, session, problems, warnings } = run;
-  // A cold build of a large site (every body to render) keeps lean heaps from the start.
-  if (!session && run.readAhead) leanHeaps(countContentFiles(config.root));
+  run.execution.prepareHeaps(config.root);
   const localeCodes = config.site.locales.all.map((locale) => locale.code);
   // A watch session reads again only what changed, while the locales are the same.
   const read =
     session?.sources && session.changed && sameList(session.sources.localeCodes, localeCodes)
       ? await refreshSources(session.sources, session.changed, problems)
       : // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
-        await readSources(config.root, localeCodes, problems, run.readAhead ? 'now' : 'when-read');
+        await readSources(config.root, localeCodes, problems, run.execution.decodeContent);
   if (session) session.sources = read;
   problems.throwIfAny();
   // A Markdown file over the size limit is not sent to be rendered: the build fails on it.
@@ -53,7 +51,7 @@ export async function readSite(run: BuildRun): Promise<ReadSite> {
   // Markdown parsing needs nothing else: it starts now, beside the next steps.
   const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
   run.threads.parse(jobs);
-  const large = !session && run.policy.isLarge(jobs.length);
+  const large = run.execution.isLarge(jobs.length);
   const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
   // Known by the hash of their bytes (cache, session), the files are not even decoded for it.
   const translationMemo = session ? (session.translations = session.translations?.next() ?? new FactsMemo()) : cache?.translations;

@@ -2,7 +2,6 @@ import { InlineSourceSet, sharedStylesheetReader, type PageScanner } from '../ar
 import type { OutputFiles } from '../base/output-paths';
 import { renderPages } from '../render/render-pages';
 import type { PageSink } from '../render/render-input';
-import { startPageWorkers } from '../scale/page-workers';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
@@ -57,11 +56,8 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
         unchanged() {},
         allow: (sources) => inline.add(sources),
       };
-  const workerCount = run.session ? 0 : run.policy.pageWorkersFor(plan.pages.length, threads.fillsCores());
-  if (workerCount > 0) {
-    run.pageWorkers = startPageWorkers(moduleFile, workerCount);
-    if (run.pageWorkers) threads.pagesReadElsewhere();
-  }
+  run.pageWorkers = run.execution.pageWorkersFor(plan.pages.length, threads.fillsCores(), moduleFile);
+  if (run.pageWorkers) threads.pagesReadElsewhere();
   await output?.begin();
   await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, run.pageWorkers);
   // Their heaps go now, not at the end of the build.
