@@ -1,7 +1,8 @@
 import type { BuildCache } from '../cache/build-cache';
 import type { SiteSettings } from '../config/site-settings';
 import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnostic';
-import { frontMatterOnly, splitContent, type FrontMatterTexts, type KnownContent } from '../markdown/content';
+import type { KnownContent } from '../markdown/content';
+import { frontMatterOnly, splitContent, type FrontMatterTexts } from '../markdown/split-content';
 import { readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
 import { contentFacts, FactsMemo, type FileFacts } from '../translations/file-facts';
 import { translationSettingsOf } from '../translations/settings';
