@@ -1,5 +1,6 @@
 import { BuildFailure, Problems } from '../diagnostics/diagnostic';
-import { readSiteFile, type SourceText } from '../read/read-sources';
+import { readSiteFile } from '../read/read-sources';
+import type { SourceText } from '../read/text-files';
 import { resolveOptions, type ResolvedOptions, type UserOptions } from './options';
 import { parseSiteSettings, type SettingsOverrides, type SiteSettings } from './site-settings';
 
