@@ -8,7 +8,6 @@ import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';
 import type { ReadSite } from './read-step';
 import { settledOrErrors, type BuildRun } from './run';
-import { readText } from '../read/read-file-again';
 
 /** What step 4 loaded: the content (bodies still arriving), the templates and the widgets. */
 export interface LoadedContent {
@@ -55,16 +54,8 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
   // Tags are ids: each names itself in every locale's messages.
   checkTagNames(plan.routes, content, arrival.content, parsed.catalog, problems);
   // A published page may not link a page this build leaves out.
-  if (plan.publication.out.size > 0) linksToUnpublished(plan.routes, plan.publication, (key) => bodyTextOf(read, key), problems);
+  if (plan.publication.out.size > 0) linksToUnpublished(plan.routes, plan.publication, read.wholeText, problems);
   await stopIfAny();
   run.timings.lap('load templates, validate content');
   return { arrival, content, templates, widgets, stopIfAny };
-}
-
-/** A content file's whole text: a large build released it after the split, and reads it again. */
-function bodyTextOf(read: ReadSite, key: string): { file: string; text: string } | undefined {
-  const source = read.sources.content.get(key);
-  if (!source) return undefined;
-  if (!read.large) return { file: source.path, text: source.text };
-  return { file: source.path, text: readText(source.path) };
 }

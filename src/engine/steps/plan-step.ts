@@ -45,7 +45,7 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   const sourceFiles = () => [sources.routes, config.siteFile, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
   const timeOf = async () => buildTime(config.overrides.timestamp, await run.commitTime, sourceFiles);
   // Watch mode keeps its first build's time.
-  const timing = run.session ? run.once('build time', 'dev', timeOf) : timeOf();
+  const timing = run.once('build time', 'dev', timeOf);
 
   // Front matter is parsed here once, for the publication fields and then for the content step;
   // its errors are reported with the content's (step 4), not here.

@@ -5,6 +5,7 @@ import type { KnownContent } from '../markdown/content';
 import { frontMatterOnly, splitContent, type FrontMatterTexts } from '../markdown/split-content';
 import { readSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
 import { refreshSources } from '../read/refresh-sources';
+import { readText } from '../read/read-file-again';
 import { contentFacts, FactsMemo, type FileFacts } from '../translations/file-facts';
 import { translationSettingsOf } from '../translations/settings';
 import type { BuildRun } from './run';
@@ -19,6 +20,8 @@ export interface ReadSite {
   keys: Map<string, string>;
   /** A large build: its Markdown stays in the files and on the workers. */
   large: boolean;
+  /** A content file's whole text, by path relative to `content/`: a large build let go of it, and reads it again. */
+  wholeText(key: string): { file: string; text: string } | undefined;
   /** What the translations' state needs of each content file (`translations/`), taken while the texts are here. */
   translationFacts: ReadonlyMap<string, FileFacts> | undefined;
 }
@@ -59,7 +62,12 @@ export async function readSite(run: BuildRun): Promise<ReadSite> {
   const translationMemo = session ? (session.translations = session.translations?.next() ?? new FactsMemo()) : cache?.translations;
   const translationFacts = contentFacts(read.content, split, translationSettingsOf(config.site), translationMemo);
   run.timings.lap(large ? 'read sources (large build)' : 'read sources');
-  return { sources: large ? withoutContentTexts(read) : read, frontMatters, cache, known, keys, large, translationFacts };
+  const sources = large ? withoutContentTexts(read) : read;
+  const wholeText = (key: string) => {
+    const source = sources.content.get(key);
+    return source && { file: source.path, text: large ? readText(source.path) : source.text };
+  };
+  return { sources, frontMatters, cache, known, keys, large, wholeText, translationFacts };
 }
 
 /**
