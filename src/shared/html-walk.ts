@@ -29,6 +29,8 @@ export interface HtmlAttribute {
 }
 
 export interface HtmlWalker {
+  /** Which tags' attributes `open` needs (by lower-case name); default: every tag's. The others come with none, which saves their copies. */
+  attributesOf?(name: string): boolean;
   open?(tag: HtmlTag): void;
   /** Every element opened is closed once: by its end tag, or implied (a void element, the end of the input, an end tag further out). */
   close?(name: string): void;
@@ -39,6 +41,7 @@ export interface HtmlWalker {
 /** Walks `html` from start to end, calling `walker` for each tag and text run. */
 export function walkHtml(html: string, walker: HtmlWalker): void {
   let attributes: HtmlAttribute[] = [];
+  let wanted = true;
   let textStart = -1;
   let textEnd = -1;
   // Text arrives in pieces (a CDATA section's parts, the input's chunks): one run per stretch.
@@ -48,19 +51,23 @@ export function walkHtml(html: string, walker: HtmlWalker): void {
   };
   const parser: Parser = new Parser(
     {
-      onopentagname() {
+      onopentagname(name) {
         // Attributes of a tag the parser drops (a second `<form>`) must not reach the next one.
         attributes = [];
+        wanted = walker.attributesOf?.(name) ?? true;
       },
       onattribute(name, value, quote) {
+        if (!wanted) return;
+        // The first of two with one name wins, as in a browser.
+        const lower = name.toLowerCase();
+        if (attributes.some((attribute) => attribute.name.toLowerCase() === lower)) return;
         attributes.push({ name, value: quote === undefined ? undefined : quote === '"' ? value : value.replace(/"/g, '&quot;') });
       },
       onopentag(name) {
         flushText();
-        const seen = new Set<string>();
-        const unique = attributes.filter((attribute) => !seen.has(attribute.name.toLowerCase()) && seen.add(attribute.name.toLowerCase()));
+        const tag = { name, attributes, start: parser.startIndex, end: parser.endIndex + 1 };
         attributes = [];
-        walker.open?.({ name, attributes: unique, start: parser.startIndex, end: parser.endIndex + 1 });
+        walker.open?.(tag);
       },
       onclosetag(name) {
         flushText();

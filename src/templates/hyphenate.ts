@@ -93,6 +93,7 @@ export function hyphenateHtml(html: string, language: string): string {
   const skipped: boolean[] = [];
   let skipping = 0;
   walkHtml(html, {
+    attributesOf: (name) => name === 'a' || name === 'button',
     open(tag) {
       // A link or button named by `aria-label` shows text that must read as part of that name
       // (WCAG 2.5.3, label in name): a soft hyphen in it would not.

@@ -41,6 +41,7 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
   let sawMain = false;
   let inPicture = 0;
   walkHtml(html, {
+    attributesOf: (name) => name === 'img' || name === 'link',
     open(tag) {
       if (tag.name === 'main') {
         inMain++;
