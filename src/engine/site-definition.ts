@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILDS_DIR } from './base/output-paths';
 import { buildTime, lastCommitTime } from './config/build-time';
 import { contentPathOf } from './markdown/content';
-import { decidePublication, NO_PREVIEW, publishedPages, publishedRoutes, type PreviewOptions, type Publication } from './plan/publication';
+import { NO_PREVIEW, type PreviewOptions, type Publication } from './plan/publication';
+import { planPublished, type PublicationInput } from './plan/plan-published';
+import { isThere, readTextIfThere } from './read/read-file-again';
 import { splitFrontMatter } from './read/front-matter-split';
 import { parseYamlData } from './read/yaml-source';
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config';
@@ -12,9 +13,8 @@ import { Problems, type SiteError } from './diagnostics/diagnostic';
 import { compareLocales, readLocaleFile, type Message } from './messages/messages';
 import { planPages, type PagePlan } from './plan/plan-pages';
 import { parseRouteTable, type Route } from './plan/route-table';
-import { paginatedPages } from './plan/pagination';
-import { tagPages, tagsIn } from './plan/tag-pages';
 import { readSiteDefinition as readDefinitionFiles } from './read/read-sources';
+import { localeCodes } from '../shared/locales';
 
 /**
  * What the site's sources say the built site must be, without building it: what `sitegen check`
@@ -40,7 +40,7 @@ export interface SiteDefinition {
 export async function readSiteDefinition(options: UserOptions = {}): Promise<SiteDefinition> {
   const config = await resolveConfig({ ...options, write: false });
   const { locales } = config.site;
-  const codes = locales.all.map((locale) => locale.code);
+  const codes = localeCodes(locales);
   const problems = new Problems();
   const files = await readDefinitionFiles(config.root, codes, problems);
   const catalog: Partial<Record<string, ReadonlyMap<string, Message>>> = {};
@@ -60,43 +60,40 @@ export async function readSiteDefinition(options: UserOptions = {}): Promise<Sit
   const routes = files.routes && parseRouteTable(files.routes.text, files.routes.path, locales, problems);
   const planned = routes && planPages(routes, locales, problems);
   if (!routes || !planned) return { config, routes, pages: planned, publication: undefined, problems: problems.errors };
-  const { publication, fieldsOf } = await publicationOfOutput(config, routes);
-  const published = publishedRoutes(routes, publication);
-  const tagsOf = (route: Route, locale: string) => tagsIn(fieldsOf(route, locale));
-  const pages = paginatedPages(tagPages(publishedPages(planned, published, publication), published, tagsOf, problems), published, problems, tagsOf);
+  const { pages, publication } = await planPublished(routes, planned, publicationOfOutput(config, routes), problems);
   return { config, routes, pages, publication, problems: problems.errors };
 }
 
 /**
- * What the build of the output left out, decided again from the content's front matter with
- * that build's time and preview options (its `latest.json`); without a build, with the time a
- * build would take now. Front matter that does not parse leaves its page in: the build reports it.
+ * What decided the pages of the output's build, again: the content's front matter, that
+ * build's time and preview options (its `latest.json`); without a build, the time a build
+ * would take now. Front matter that does not parse leaves its page in: the build reports it.
  */
-async function publicationOfOutput(config: ResolvedConfig, routes: readonly Route[]): Promise<{ publication: Publication; fieldsOf: (route: Route, locale: string) => Record<string, unknown> | undefined }> {
-  const latestFile = path.join(config.outDir, BUILDS_DIR, 'latest.json');
+function publicationOfOutput(config: ResolvedConfig, routes: readonly Route[]): PublicationInput {
   let built: { timestamp?: unknown; preview?: Partial<PreviewOptions> } | undefined;
+  const latest = readTextIfThere(path.join(config.outDir, BUILDS_DIR, 'latest.json'));
   try {
-    built = existsSync(latestFile) ? (JSON.parse(readFileSync(latestFile, 'utf8')) as typeof built) : undefined;
+    built = latest === undefined ? undefined : (JSON.parse(latest) as typeof built);
   } catch {
     built = undefined;
   }
   const contentFile = (route: Route, locale: string) => path.join(config.root, 'content', contentPathOf(route, locale));
-  const timestamp =
+  const time = async () =>
     typeof built?.timestamp === 'number'
       ? built.timestamp
-      : buildTime(config.overrides.timestamp, config.overrides.timestamp === undefined ? await lastCommitTime(config.root) : undefined, () => routes.flatMap((route) => Object.keys(route.paths).map((locale) => contentFile(route, locale))).filter(existsSync)).timestamp;
+      : buildTime(config.overrides.timestamp, config.overrides.timestamp === undefined ? await lastCommitTime(config.root) : undefined, () => routes.flatMap((route) => Object.keys(route.paths).map((locale) => contentFile(route, locale))).filter(isThere)).timestamp;
   const preview: PreviewOptions = built?.preview ? { drafts: built.preview.drafts === true, future: built.preview.future === true } : NO_PREVIEW;
   const ignored = new Problems();
   const read = new Map<string, Record<string, unknown> | undefined>();
   const fieldsOf = (route: Route, locale: string) => {
     const file = contentFile(route, locale);
     if (read.has(file)) return read.get(file);
-    if (!existsSync(file)) return undefined;
-    const split = splitFrontMatter(readFileSync(file, 'utf8'));
+    const text = readTextIfThere(file);
+    const split = text === undefined ? undefined : splitFrontMatter(text);
     const data = split && parseYamlData(split.frontMatter, file, ignored)?.data;
     const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
     read.set(file, fields);
     return fields;
   };
-  return { publication: decidePublication(routes, fieldsOf, timestamp, preview), fieldsOf };
+  return { fieldsOf, time, preview };
 }

@@ -6,10 +6,10 @@
  */
 import { BOT_PATTERN } from './bots';
 import { COOKIE_MAX_AGE_SECONDS, LOCALE_COOKIE } from './cookies';
-import type { SiteLocales } from './locales';
+import { localeCodes, type SiteLocales } from './locales';
 
 export function detectLocaleScript(site: SiteLocales): string {
-  const locales = JSON.stringify(site.all.map((locale) => locale.code));
+  const locales = JSON.stringify(localeCodes(site));
   const fallback = JSON.stringify(site.default);
   return (
     `(function(){var n=navigator,d=document;if(${BOT_PATTERN}.test(n.userAgent))return;` +

@@ -8,6 +8,7 @@
 import de from 'hyphen/de/index.js';
 import en from 'hyphen/en-us/index.js';
 import hu from 'hyphen/hu/index.js';
+import { hasAttribute, walkHtml } from '../shared/html-walk';
 
 export const SOFT_HYPHEN = '\u00AD';
 
@@ -80,47 +81,39 @@ const SKIP = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'textarea
 
 /**
  * HTML with soft hyphens in the long words of its text. Tags, attributes, character references,
- * code, scripts, islands (which hydrate against the markup React renders) and links or buttons
- * named by `aria-label` are left as they are. The input is HTML that React or the Markdown sanitizer wrote: text never holds a raw `<`.
+ * comments, code, scripts, islands (which hydrate against the markup React renders) and links or
+ * buttons named by `aria-label` are left as they are. The HTML is tokenized (`walkHtml`), so
+ * only what a browser shows as text is touched.
  */
 export function hyphenateHtml(html: string, language: string): string {
   if (!languageOf(language)) return html;
   let out = '';
-  const open: string[] = [];
-  const tag = /<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>|<!--[\s\S]*?-->/g;
   let at = 0;
-  for (let match = tag.exec(html); match; match = tag.exec(html)) {
-    out += text(html.slice(at, match.index));
-    out += match[0];
-    at = tag.lastIndex;
-    const [, closing, rawName, selfClosing] = match;
-    if (!rawName) continue;
-    const name = rawName.toLowerCase();
-    // A link or button named by `aria-label` shows text that must read as part of that name
-    // (WCAG 2.5.3, label in name): a soft hyphen in it would not.
-    const skip = SKIP.has(name) || (!closing && (name === 'a' || name === 'button') && / aria-label=/.test(match[0]));
-    if (!skip && open.length === 0) continue;
-    if (closing) {
-      const index = open.lastIndexOf(name);
-      if (index >= 0) open.length = index;
-    } else if (!selfClosing && (skip || open.length > 0) && !VOID.has(name)) {
-      open.push(name);
-    }
-    // Raw-text elements: everything up to the end tag is their text.
-    if (!closing && (name === 'script' || name === 'style' || name === 'textarea' || name === 'title')) {
-      const end = html.toLowerCase().indexOf(`</${name}`, at);
-      if (end < 0) return out + html.slice(at);
-      out += html.slice(at, end);
-      tag.lastIndex = at = end;
-    }
-  }
-  return out + text(html.slice(at));
+  // One entry per open element: whether its text is left alone (it or an element around it is skipped).
+  const skipped: boolean[] = [];
+  let skipping = 0;
+  walkHtml(html, {
+    attributesOf: (name) => name === 'a' || name === 'button',
+    open(tag) {
+      // A link or button named by `aria-label` shows text that must read as part of that name
+      // (WCAG 2.5.3, label in name): a soft hyphen in it would not.
+      const skip = skipping > 0 || SKIP.has(tag.name) || ((tag.name === 'a' || tag.name === 'button') && hasAttribute(tag, 'aria-label'));
+      skipped.push(skip);
+      if (skip) skipping++;
+    },
+    close() {
+      if (skipped.pop()) skipping--;
+    },
+    text(start, end) {
+      if (skipping > 0) return;
+      out += html.slice(at, start) + text(html.slice(start, end));
+      at = end;
+    },
+  });
+  return out + html.slice(at);
 
   function text(chunk: string): string {
-    if (open.length > 0 || chunk === '') return chunk;
     // Character references stay whole: `&amp;`, `&#x3C;`.
     return chunk.replace(/&[#\w]+;|[^&]+/g, (part) => (part.startsWith('&') && part.endsWith(';') ? part : hyphenateText(part, language)));
   }
 }
-
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);

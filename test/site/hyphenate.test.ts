@@ -48,6 +48,24 @@ describe('build-time hyphenation', () => {
     expect(result).toContain(`<p>Fi${SOFT_HYPHEN}nanz`);
     expect(result).toContain('&amp;');
   });
+
+  // Text is found by a tokenizer: a tag's look-alike in an attribute, a comment or CDATA is not an end of code.
+  it('are not fooled by ">" in an attribute, comments, pre content or CDATA in SVG', () => {
+    const long = 'Finanzautomatisierung';
+    const cases = [
+      `<pre title="a > b">${long}</pre>`,
+      `<code data-x="</code>">${long}</code>`,
+      `<!-- <p> ${long} </p> -->`,
+      `<pre><span>&lt;/pre&gt;</span> ${long}</pre>`,
+      `<svg><style><![CDATA[ </svg><p>${long}</p> ]]></style></svg>`,
+    ];
+    for (const html of cases) expect(hyphenateHtml(html, 'de'), html).toBe(html);
+    // Text after such a construct is still hyphenated.
+    expect(hyphenateHtml(`<!-- <code> --><p>${long}</p>`, 'de')).toContain(`<p>Fi${SOFT_HYPHEN}nanz`);
+    expect(hyphenateHtml(`<p title="<pre>">${long}</p>`, 'de')).toContain(`>Fi${SOFT_HYPHEN}nanz`);
+    // A link is named by an `aria-label` attribute, not by those characters in another one.
+    expect(hyphenateHtml(`<a href="/x" data-note="> aria-label=">${long}</a>`, 'de')).toContain(`>Fi${SOFT_HYPHEN}nanz`);
+  });
 });
 
 describe('table boxes', () => {

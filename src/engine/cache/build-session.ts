@@ -5,7 +5,7 @@ import { cachingStage, type MarkdownJob, type MarkdownStage } from '../markdown/
 import { WidgetBundler } from '../bundle/bundle-widgets';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { SiteSources } from '../read/read-sources';
-import type { PageReuse, ReusablePage } from '../render/render-pages';
+import type { PageReuse, ReusablePage } from './page-reuse';
 import type { FactsMemo } from '../translations/file-facts';
 import { memoryStore, type EncodedStore } from '../images/encode-images';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../shared/locales';
-import { contentPathOf, type FrontMatterTexts, type SiteContent } from '../markdown/content';
+import { contentPathOf, type SiteContent } from '../markdown/content';
+import type { FrontMatterTexts } from '../markdown/split-content';
 import type { SiteSources } from '../read/read-sources';
 import type { Route } from '../plan/route-table';
 

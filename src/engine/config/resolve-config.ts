@@ -1,7 +1,8 @@
 import { BuildFailure, Problems } from '../diagnostics/diagnostic';
-import { readSiteFile, type SourceText } from '../read/read-sources';
+import { readSiteFile } from '../read/read-sources';
+import type { SourceText } from '../read/text-files';
 import { resolveOptions, type ResolvedOptions, type UserOptions } from './options';
-import { parseSiteSettings, type SiteSettings } from './site-settings';
+import { parseSiteSettings, type SettingsOverrides, type SiteSettings } from './site-settings';
 
 /**
  * Everything a build is configured by, resolved once before any stage runs (as Vite's
@@ -29,9 +30,20 @@ export async function resolveConfig(options: UserOptions = {}, session?: Memo): 
   const problems = new Problems();
   const siteFile = await readSiteFile(resolved.root, problems);
   problems.throwIfAny();
-  const parse = () => parseSiteSettings(siteFile!.text, siteFile!.path, problems, resolved.overrides);
-  const site = session ? session.memo('site', `${siteFile!.text}\0${resolved.overrides.backendUrl ?? ''}`, problems, parse) : parse();
+  // Everything the settings are made from, in one object: the parse reads it and a watch session
+  // keys on all of it, so an override added later cannot be left out of the key.
+  const from = { text: siteFile!.text, file: siteFile!.path, overrides: settingsOverrides(resolved) };
+  const parse = () => parseSiteSettings(from.text, from.file, problems, from.overrides);
+  const site = session ? session.memo('site', JSON.stringify(from), problems, parse) : parse();
   problems.throwIfAny();
   if (!site) throw new BuildFailure(problems.errors);
   return Object.freeze({ ...resolved, site, siteFile: siteFile! });
+}
+
+/**
+ * The environment's overrides that `content/site.yaml`'s settings take: each field of
+ * `SettingsOverrides` from the resolved options (the build's time is not one of them).
+ */
+function settingsOverrides(resolved: ResolvedOptions): SettingsOverrides {
+  return { backendUrl: resolved.overrides.backendUrl };
 }

@@ -1,3 +1,4 @@
+import { attributeOf, walkHtml, type HtmlTag } from '../../shared/html-walk';
 import type { ImageCatalogue, ImageEntry } from './image-catalogue';
 
 /** An `<img>` whose file is not there or could not be read. */
@@ -14,12 +15,6 @@ export interface ImageProblem {
  * and not lazily; a flag, a logo or an icon is not.
  */
 export const LARGE_IMAGE_AREA = 100_000;
-
-/** `<img ...>` as React and remark-html write it: attributes, double-quoted values. */
-const IMG = /<img\b((?:\s+[^\s"'>/=]+(?:="[^"]*")?)*)\s*(\/?)>/gi;
-const ATTRIBUTE = /\s+([^\s"'>/=]+)(?:="([^"]*)")?/g;
-/** `<link rel="preload" as="image" href="...">` of the page's lead image (`Document`'s `leadImage`). */
-const IMAGE_PRELOAD = /<link rel="preload" as="image" href="([^"]*)"([^>]*?)\/?>/g;
 
 type Attributes = Array<[name: string, value: string | undefined]>;
 
@@ -38,25 +33,59 @@ type Attributes = Array<[name: string, value: string | undefined]>;
 export function placeImages(html: string, catalogue: ImageCatalogue): { html: string; problems: ImageProblem[] } {
   const problems: ImageProblem[] = [];
   let leadTaken = false;
-  const main = mainRange(html);
   /** `sizes` each raster image was given, for its preload. */
   const sizesOf = new Map<string, string>();
-  const placed = html.replace(IMG, (tag, attributeText: string, _selfClosing: string, offset: number) => {
-    const attributes: Attributes = [...attributeText.matchAll(ATTRIBUTE)].map((match) => [match[1]!.toLowerCase(), match[2]]);
+  /** The images and preloads, in order, with what replaces each (undefined: kept as written). */
+  const edits: Array<{ tag: HtmlTag; inMain: boolean; inPicture: boolean; text?: string }> = [];
+  let inMain = 0;
+  let sawMain = false;
+  let inPicture = 0;
+  walkHtml(html, {
+    attributesOf: (name) => name === 'img' || name === 'link',
+    open(tag) {
+      if (tag.name === 'main') {
+        inMain++;
+        sawMain = true;
+      } else if (tag.name === 'picture') inPicture++;
+      else if (tag.name === 'img' || (tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image' && attributeOf(tag, 'href') !== undefined)) {
+        edits.push({ tag, inMain: inMain > 0, inPicture: inPicture > 0 });
+      }
+    },
+    close(name) {
+      if (name === 'main') inMain--;
+      else if (name === 'picture') inPicture--;
+    },
+  });
+  // Images first: a preload (in the head) names the `sizes` its image got further down. In a
+  // fragment without a `<main>` (a Markdown body) every image may be the lead.
+  for (const edit of edits) if (edit.tag.name === 'img') edit.text = placeImage(edit.tag, edit.inMain || !sawMain, edit.inPicture);
+  for (const edit of edits) if (edit.tag.name === 'link') edit.text = preload(edit.tag);
+  let out = '';
+  let at = 0;
+  for (const { tag, text } of edits) {
+    if (text === undefined) continue;
+    out += html.slice(at, tag.start) + text;
+    at = tag.end;
+  }
+  return { html: out + html.slice(at), problems };
+
+  /** The `<img>` (or `<picture>`) that replaces this one; undefined to keep it as written. */
+  function placeImage(tag: HtmlTag, inMain: boolean, inPicture: boolean): string | undefined {
+    const attributes: Attributes = tag.attributes.map((attribute) => [attribute.name.toLowerCase(), attribute.value]);
     const src = get(attributes, 'src');
     const file = src === undefined ? undefined : sitePath(src);
-    if (file === undefined) return tag;
+    if (file === undefined) return undefined;
     const entry = catalogue.images.get(file);
     if (!entry) {
       const detail = catalogue.unreadable.get(file);
       problems.push(detail === undefined ? { src: file, reason: 'missing' } : { src: file, reason: 'unreadable', detail });
-      return tag;
+      return undefined;
     }
     const { width, height } = shownSize(attributes, entry);
     set(attributes, 'width', String(width));
     set(attributes, 'height', String(height));
     set(attributes, 'decoding', 'async');
-    if (!leadTaken && width * height >= LARGE_IMAGE_AREA && offset >= main.start && offset < main.end) {
+    if (!leadTaken && width * height >= LARGE_IMAGE_AREA && inMain) {
       leadTaken = true;
       remove(attributes, 'loading');
       set(attributes, 'fetchpriority', 'high');
@@ -69,7 +98,7 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
       if (get(attributes, 'fetchpriority') === 'high') remove(attributes, 'fetchpriority');
     }
     const sources = entry.sources;
-    if (!sources?.length || insidePicture(html, offset)) {
+    if (!sources?.length || inPicture) {
       // Without encodings to choose from, `sizes` says nothing.
       if (!sources?.length) remove(attributes, 'sizes');
       return serialize(attributes);
@@ -79,24 +108,21 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
     if (!sizesOf.has(file)) sizesOf.set(file, sizes);
     const sourceTags = sources.map((source) => `<source type="${source.type}" srcset="${escapeAttribute(source.srcset)}" sizes="${sizes}"/>`).join('');
     return `<picture>${sourceTags}${serialize(attributes)}</picture>`;
-  });
-  const preloaded = placed.replace(IMAGE_PRELOAD, (link, href: string, rest: string) => {
-    const file = sitePath(href);
+  }
+
+  /** The preload of a raster lead image, naming its best encodings; undefined to keep it as written. */
+  function preload(tag: HtmlTag): string | undefined {
+    const file = sitePath(attributeOf(tag, 'href')!);
     const entry = file === undefined ? undefined : catalogue.images.get(file);
     const best = entry?.sources?.[0];
-    if (!best) return link;
+    if (!best) return undefined;
+    const rest = tag.attributes
+      .filter(({ name }) => !['rel', 'as', 'href'].includes(name.toLowerCase()))
+      .map(({ name, value }) => (value === undefined ? ` ${name}` : ` ${name}="${value}"`))
+      .join('');
     // Only a browser that takes this type fetches it; the `<picture>` picks the same file.
     return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${sizesOf.get(file!) ?? escapeAttribute(catalogue.sizes)}"${rest}/>`;
-  });
-  return { html: preloaded, problems };
-}
-
-/** Where the page's `<main>` element is; the whole text for a fragment without one. */
-function mainRange(html: string): { start: number; end: number } {
-  const start = html.indexOf('<main');
-  if (start < 0) return { start: 0, end: html.length };
-  const end = html.indexOf('</main>', start);
-  return { start, end: end < 0 ? html.length : end };
+  }
 }
 
 /**
@@ -125,11 +151,6 @@ function shownSize(attributes: Attributes, entry: ImageEntry): { width: number; 
   if (given(width)) return { width, height: Math.round(width / ratio) };
   if (given(height)) return { width: Math.round(height * ratio), height };
   return { width: entry.width, height: entry.height };
-}
-
-/** Whether the `<img>` at `offset` is inside a `<picture>` the template wrote itself. */
-function insidePicture(html: string, offset: number): boolean {
-  return html.lastIndexOf('<picture', offset) > html.lastIndexOf('</picture>', offset);
 }
 
 function get(attributes: Attributes, name: string): string | undefined {

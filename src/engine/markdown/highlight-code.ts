@@ -1,4 +1,6 @@
 import type { Element, ElementContent } from 'hast';
+import type { Code as CodeNode, Paragraph, Parent } from 'mdast';
+import type { Code } from '../diagnostics/diagnostic';
 import type { HighlighterCore } from 'shiki/core';
 import { CODE_BLOCK_CLASS, CODE_SCHEMES, codeClasses } from '../../shared/code-palette';
 
@@ -151,4 +153,46 @@ function blockElement(shiki: HighlighterCore, text: string, language: Language):
       { type: 'element', tagName: 'pre', properties: { className: ['hl'], tabIndex: 0 }, children: [{ type: 'element', tagName: 'code', properties: {}, children: code }] },
     ],
   };
+}
+
+/** A fenced block with a language, and the node that holds it (its frame takes its place there). */
+export interface CodeBlock {
+  node: CodeNode;
+  parent: Parent;
+}
+
+/**
+ * A fenced block with a language becomes its highlighted frame (`highlight-code.ts`); one in a
+ * language Shiki does not know stays plain code, with a warning at its fence.
+ *
+ * The frame replaces the code node rather than giving it `hName`: mdast-util-to-hast wraps
+ * whatever a code node becomes in a `<pre>`, and a frame in a `<pre>` is invalid HTML (a `<div>`
+ * and a second `<pre>` inside a `<pre>`). Its stand-in is an empty paragraph, whose handler
+ * makes exactly the element its `data` names, with the frame's children.
+ */
+/** What a block needs of its body's context: where its fence is in the file, and a way to warn. */
+export interface CodeContext {
+  lineOffset: number;
+  warn(code: Code, message: string, where: { line: number; column: number }, hint: string): void;
+}
+
+export function highlightBlock({ node: block, parent }: CodeBlock, highlighter: CodeHighlighter, context: CodeContext): void {
+  const highlighted = highlighter.highlight(block.value, block.lang!);
+  if (highlighted === 'plain') return;
+  if (highlighted === 'unknown') {
+    context.warn(
+      'markdown/unknown-code-language',
+      `no highlighting for the code language "${block.lang}": the block is shown as plain code`,
+      { line: (block.position?.start.line ?? 1) + context.lineOffset, column: block.position?.start.column ?? 1 },
+      'write a language Shiki knows (ts, js, json, bash, python, yaml… see docs/content.md), or text for plain code',
+    );
+    return;
+  }
+  const frame: Paragraph = {
+    type: 'paragraph',
+    children: [],
+    position: block.position,
+    data: { hName: highlighted.tagName, hProperties: highlighted.properties, hChildren: highlighted.children },
+  };
+  parent.children[parent.children.indexOf(block)] = frame;
 }

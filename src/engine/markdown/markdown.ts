@@ -1,6 +1,6 @@
 import GithubSlugger from 'github-slugger';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
-import type { Code as CodeNode, Definition, Html, Link, List, Nodes, Root } from 'mdast';
+import type { Definition, Html, Link, List, Nodes, Parent, Root } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
@@ -9,7 +9,8 @@ import { VFile } from 'vfile';
 import type { Code, Problems } from '../diagnostics/diagnostic';
 import type { Heading } from '../template-api';
 import { CODE_BLOCK_CLASS, CODE_TOKEN_CLASS } from '../../shared/code-palette';
-import { createCodeHighlighter, type CodeHighlighter } from './highlight-code';
+import { createCodeHighlighter, highlightBlock, type CodeBlock, type CodeHighlighter } from './highlight-code';
+import { skipLiteralAutolinksWithoutCandidates, UNNEEDED_CONSTRUCTS, withoutConstructs } from './parser-shortcuts';
 
 /** What a Markdown body needs from the rest of the site while it renders. */
 export interface MarkdownContext {
@@ -93,10 +94,10 @@ export function createMarkdownRenderer(): MarkdownRenderer {
     async finish(tree, context) {
       const file = new VFile({ data: { context } });
       const finished = processor.runSync(tree, file) as MarkdownTree;
-      const blocks = file.data.codeBlocks as CodeNode[] | undefined;
+      const blocks = file.data.codeBlocks as CodeBlock[] | undefined;
       if (blocks) {
         highlighter ??= createCodeHighlighter();
-        await highlighter.prepare(blocks.map((block) => block.lang!));
+        await highlighter.prepare(blocks.map(({ node }) => node.lang!));
         for (const block of blocks) highlightBlock(block, highlighter, context);
       }
       const html = processor.stringify(finished, file);
@@ -110,79 +111,6 @@ export function createMarkdownRenderer(): MarkdownRenderer {
 }
 
 /**
- * GFM finds bare URLs and e-mail addresses ("literal autolinks") in a second pass over every
- * text node once a body is parsed (mdast-util-gfm-autolink-literal). That pass walks the whole
- * tree with unist-util-visit-parents, whose per-node bookkeeping made it about a tenth of a large
- * build's Markdown time (profiled), although most bodies have nothing for it to find: each of
- * its patterns needs `@`, `www.` or `http(s)://` in a text node. A tree without one skips the
- * pass; the HTML is the same.
- */
-function skipLiteralAutolinksWithoutCandidates(this: { data(key: string): unknown }): void {
-  const extensions = ((this.data('fromMarkdownExtensions') ?? []) as unknown[]).flat(Infinity) as Array<{
-    enter?: Record<string, unknown>;
-    transforms?: Array<(tree: Root) => Root | undefined | void>;
-  }>;
-  const autolinks = extensions.find((extension) => extension.enter && 'literalAutolink' in extension.enter);
-  // Only a changed remark-gfm gets here; the tests run this code, so an update that moves it fails them.
-  if (!autolinks?.transforms) throw new Error("remark-gfm's literal autolink extension was not found: see skipLiteralAutolinksWithoutCandidates");
-  autolinks.transforms = autolinks.transforms.map((transform) => (tree: Root) => (mayHoldLiteralAutolink(tree) ? transform(tree) : undefined));
-}
-
-/**
- * GFM constructs the parser tries where they cannot match, and what a body must hold for them
- * to match at all. A body without it is parsed without the construct (`withoutConstructs`):
- * failed attempts leave nothing behind (the pieces of text or lines split at them are merged
- * again), so the tree is the same, positions included (tested against remark-gfm's own parse).
- *
- * - The literal e-mail autolink (micromark-extension-gfm-autolink-literal) is attached to every
- *   letter and digit: it is tried at the start of every word, reads the word up to where an `@`
- *   would be, fails and is rewound, and the word is read again as text. A fifth of the parse of
- *   an ordinary article (`docs/performance.md`).
- * - The table (micromark-extension-gfm-table) is tried at the start of every paragraph: it reads
- *   the whole first line as a head row before it finds no delimiter row under it. A delimiter
- *   row needs a `|`, or a `:` beside a `-` (`:--`, `--:`).
- */
-const UNNEEDED_CONSTRUCTS: ReadonlyArray<{ name: string; possibleIn(body: string): boolean }> = [
-  { name: 'emailAutolink', possibleIn: (body) => body.includes('@') },
-  { name: 'table', possibleIn: (body) => body.includes('|') || body.includes(':-') || body.includes('-:') },
-];
-
-/** Removes the named constructs from the syntax extensions of the parser. */
-function withoutConstructs(this: { data(key: string): unknown }, names: readonly string[]): void {
-  type Construct = { name?: string };
-  type Extension = Record<string, Record<string, Construct | Construct[]> | undefined>;
-  const extensions = (this.data('micromarkExtensions') ?? []) as Array<Extension | Extension[]>;
-  const found = new Set<string>();
-  const strip = (extension: Extension): Extension => {
-    const stripped: Extension = { ...extension };
-    for (const field of ['flow', 'text'] as const) {
-      const constructs = extension[field];
-      if (!constructs) continue;
-      const kept: Record<string, Construct[]> = {};
-      for (const [code, listed] of Object.entries(constructs)) {
-        const list = [listed].flat();
-        for (const construct of list) if (construct.name && names.includes(construct.name)) found.add(construct.name);
-        const rest = list.filter((construct) => !construct.name || !names.includes(construct.name));
-        if (rest.length) kept[code] = rest;
-      }
-      stripped[field] = kept;
-    }
-    return stripped;
-  };
-  extensions.splice(0, extensions.length, ...extensions.map((extension) => (Array.isArray(extension) ? extension.map(strip) : strip(extension))));
-  // Only a changed remark-gfm gets here; the tests run this code, so an update that renames a construct fails them.
-  const missing = names.filter((name) => !found.has(name));
-  if (missing.length) throw new Error(`the Markdown parser has no construct ${missing.join(', ')}: see withoutConstructs`);
-}
-
-const LITERAL_AUTOLINK_CANDIDATE = /@|www\.|https?:\/\//i;
-
-function mayHoldLiteralAutolink(node: Nodes): boolean {
-  if (node.type === 'text') return LITERAL_AUTOLINK_CANDIDATE.test(node.value);
-  return 'children' in node && node.children.some(mayHoldLiteralAutolink);
-}
-
-/**
  * One walk over the tree: `route:<id>` links become the route's URL in the page's locale (links
  * into another locale are errors), headings get GitHub-style ids and are collected, words are
  * counted, and task lists and tables are made accessible (`accessibleTaskList`). A plain loop rather than unist-util-visit: its per-node bookkeeping cost a tenth
@@ -193,7 +121,7 @@ function finishTree(tree: Root, file: VFile): void {
   const slugger = new GithubSlugger();
   const headings: Heading[] = [];
   let words = 0;
-  const walk = (node: Nodes) => {
+  const walk = (node: Nodes, parent?: Parent) => {
     switch (node.type) {
       case 'link':
       case 'definition':
@@ -207,7 +135,7 @@ function finishTree(tree: Root, file: VFile): void {
         break;
       }
       case 'code':
-        if (node.lang) ((file.data.codeBlocks as CodeNode[] | undefined) ??= []).push(node);
+        if (node.lang && parent) ((file.data.codeBlocks as CodeBlock[] | undefined) ??= []).push({ node, parent });
         words += countWords(node.value);
         break;
       case 'text':
@@ -225,7 +153,7 @@ function finishTree(tree: Root, file: VFile): void {
         node.data = { ...node.data, hProperties: { ...node.data?.hProperties, tabIndex: 0 } };
         break;
     }
-    if ('children' in node) for (const child of node.children) walk(child);
+    if ('children' in node) for (const child of node.children) walk(child, node);
   };
   walk(tree);
   file.data.headings = headings;
@@ -275,25 +203,6 @@ function rewriteSiteLink(link: Link | Definition, context: MarkdownContext): voi
       hint: `write route:${foreign} so the link follows the page's locale`,
     });
   }
-}
-
-/**
- * A fenced block with a language becomes its highlighted frame (`highlight-code.ts`); one in a
- * language Shiki does not know stays plain code, with a warning at its fence.
- */
-function highlightBlock(block: CodeNode, highlighter: CodeHighlighter, context: MarkdownContext): void {
-  const highlighted = highlighter.highlight(block.value, block.lang!);
-  if (highlighted === 'plain') return;
-  if (highlighted === 'unknown') {
-    context.warn(
-      'markdown/unknown-code-language',
-      `no highlighting for the code language "${block.lang}": the block is shown as plain code`,
-      { line: (block.position?.start.line ?? 1) + context.lineOffset, column: block.position?.start.column ?? 1 },
-      'write a language Shiki knows (ts, js, json, bash, python, yaml… see docs/content.md), or text for plain code',
-    );
-    return;
-  }
-  block.data = { ...block.data, hName: highlighted.tagName, hProperties: highlighted.properties, hChildren: highlighted.children };
 }
 
 /** HTML comments are dropped as authors expect; other raw HTML is dropped too, which they may not. */

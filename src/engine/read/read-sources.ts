@@ -1,56 +1,8 @@
-import { isUtf8 } from 'node:buffer';
-import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
-import { contentHash } from '../base/content-hash';
-import { lazyFields } from '../base/lazy-fields';
-
-/** A source file's absolute path and text. */
-export interface SourceText {
-  path: string;
-  text: string;
-}
-
-/**
- * A Markdown file of `content/`, with a hash of its bytes taken as it is read. A build whose
- * cache may know the file keeps the bytes and decodes them only when the text is first read: a
- * file the cache knows by its hash is neither decoded nor split (at 4,000 articles x 3 reading
- * the sources went from 0.91 to 0.77 s). Other builds decode at once and keep no bytes: a cold
- * build of 10,000 x 3 would otherwise hold 110 MB of them beside the texts until the main
- * thread's next full collection, late in the build.
- */
-export interface ContentSource extends SourceText {
-  /** `contentHash` (SHA-1) of the file's bytes. */
-  readonly hash: string;
-  /** The file's size in bytes. */
-  readonly size: number;
-}
-
-export function contentSource(file: string, bytes: Buffer, decode: 'now' | 'when-read'): ContentSource {
-  const state: TextState = decode === 'now' ? { text: bytes.toString('utf8'), held: undefined } : { text: undefined, held: bytes };
-  return withText({ path: file, hash: contentHash(bytes), size: bytes.length }, state);
-}
-
-/** A content file's text, or its bytes until the text is first read. */
-type TextState = { text: string | undefined; held: Buffer | undefined };
-
-const withText = lazyFields<TextState, { text: string }>({
-  text(state) {
-    if (state.text === undefined) {
-      state.text = state.held!.toString('utf8');
-      state.held = undefined;
-    }
-    return state.text;
-  },
-});
-
-const withReleasedText = lazyFields<string, { text: string }>({
-  text(name) {
-    throw new Error(`the text of content/${name} was released after it was split`);
-  },
-});
+import { contentSource, readTextFile, textProblem, unreadable, withReleasedText, type ContentSource, type SourceText } from './text-files';
 
 /** Everything a build reads from the site folder. Only this module reads the site's sources. */
 export interface SiteSources {
@@ -135,7 +87,7 @@ export async function readSiteDefinition(root: string, locales: readonly Locale[
   return { root, routes, locales: localeFiles, localeCodes: locales };
 }
 
-async function readText(root: string, name: string, problems: Problems, hint: string): Promise<SourceText | undefined> {
+export async function readText(root: string, name: string, problems: Problems, hint: string): Promise<SourceText | undefined> {
   const file = path.join(root, name);
   if (!existsSync(file)) {
     problems.add('read/missing-file', `${name} is missing`, { file, hint });
@@ -144,26 +96,14 @@ async function readText(root: string, name: string, problems: Problems, hint: st
   return readTextFile(file, problems);
 }
 
-async function readOptionalText(root: string, name: string, problems: Problems): Promise<SourceText | undefined> {
+export async function readOptionalText(root: string, name: string, problems: Problems): Promise<SourceText | undefined> {
   const file = path.join(root, name);
   return existsSync(file) ? readTextFile(file, problems) : undefined;
 }
 
-/** A UTF-8 text file; one that cannot be read, or is not UTF-8, is a located problem. */
-async function readTextFile(file: string, problems: Problems): Promise<SourceText | undefined> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(file);
-  } catch (error) {
-    unreadable(file, error, problems);
-    return undefined;
-  }
-  return textProblem(file, bytes, problems) ? undefined : { path: file, text: bytes.toString('utf8') };
-}
-
 /** `locales/<locale>.translations.json` (`translations/message-records.ts`) beside `locales/<locale>.json`. */
-const MESSAGE_RECORDS_SUFFIX = '.translations.json';
-const LOCALE_FILE = /^locales\/([^/]+?)(\.translations\.json|\.json)$/;
+export const MESSAGE_RECORDS_SUFFIX = '.translations.json';
+export const LOCALE_FILE = /^locales\/([^/]+?)(\.translations\.json|\.json)$/;
 
 /** `locales/<locale>.json` of each of `locales` there is (or, with `suffix`, the file of that name beside it). */
 async function readLocales(root: string, locales: readonly Locale[], problems: Problems, suffix = '.json'): Promise<Map<Locale, SourceText>> {
@@ -176,47 +116,6 @@ async function readLocales(root: string, locales: readonly Locale[], problems: P
     }),
   );
   return new Map(entries.filter((entry) => entry !== undefined));
-}
-
-/** A file that exists but cannot be read: said with what to do about it. */
-function unreadable(file: string, error: unknown, problems: Problems): void {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  const denied = code === 'EACCES' || code === 'EPERM';
-  problems.add('read/unreadable', `cannot read the file: ${denied ? 'permission denied' : ((error as Error)?.message ?? String(error))}`, {
-    file,
-    hint: denied ? `let the user who runs the build read it (chmod a+r ${path.basename(file)}), or move it out of the site folder` : 'check that the file is a readable regular file',
-    cause: error,
-  });
-}
-
-/**
- * Whether `bytes` are not UTF-8 text: then a problem at the line and column of the first byte
- * that is not (Markdown, YAML and JSON are read as UTF-8; another encoding would show as
- * replacement characters on the pages).
- */
-function textProblem(file: string, bytes: Buffer, problems: Problems): boolean {
-  if (isUtf8(bytes)) return false;
-  const at = firstInvalidByte(bytes);
-  const before = bytes.subarray(0, at);
-  const lineStart = before.lastIndexOf(0x0a) + 1;
-  problems.add('read/not-utf8', `the file is not UTF-8 text: byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} cannot start or continue a character`, {
-    file,
-    line: before.filter((byte) => byte === 0x0a).length + 1,
-    column: [...before.subarray(lineStart).toString('utf8')].length + 1,
-    hint: 'save the file as UTF-8 (in most editors: "Save with Encoding" > UTF-8)',
-  });
-  return true;
-}
-
-/** The offset of the first byte that breaks UTF-8 in `bytes` (which `isUtf8` rejected). */
-function firstInvalidByte(bytes: Buffer): number {
-  for (let at = 0; at < bytes.length; ) {
-    const byte = bytes[at]!;
-    const length = byte < 0x80 ? 1 : byte >= 0xc2 && byte < 0xe0 ? 2 : byte >= 0xe0 && byte < 0xf0 ? 3 : byte >= 0xf0 && byte < 0xf5 ? 4 : 0;
-    if (length === 0 || at + length > bytes.length || !isUtf8(bytes.subarray(at, at + length))) return at;
-    at += length;
-  }
-  return bytes.length - 1;
 }
 
 /**
@@ -269,78 +168,4 @@ function filesUnder(dir: string, include: (name: string) => boolean): string[] {
     .sort();
 }
 
-/**
- * The sources after some files changed (watch mode): only the changed files are read again;
- * a file that no longer exists drops out.
- */
-export async function refreshSources(previous: SiteSources, changed: ReadonlySet<string>, problems: Problems): Promise<SiteSources> {
-  const { root } = previous;
-  let { routes, redirects } = previous;
-  const locales = new Map(previous.locales);
-  const messageRecords = new Map(previous.messageRecords);
-  const content = new Map(previous.content);
-  const publicFiles = new Map(previous.publicFiles);
-  // A file that is gone, or cannot be used (a problem is reported), drops out.
-  const readIfThere = async (file: string): Promise<Buffer | undefined> => {
-    const stat = lstatSync(file, { throwIfNoEntry: false });
-    if (!stat) return undefined;
-    if (stat.isSymbolicLink()) {
-      problems.add('read/symbolic-link', 'the file is a symbolic link', { file, hint: 'sitegen reads only what is in the site folder: put the file itself here' });
-      return undefined;
-    }
-    try {
-      return await readFile(file);
-    } catch (error) {
-      unreadable(file, error, problems);
-      return undefined;
-    }
-  };
-  const readTextIfThere = async (file: string) => {
-    const bytes = await readIfThere(file);
-    return bytes && !textProblem(file, bytes, problems) ? bytes : undefined;
-  };
-  for (const file of changed) {
-    const relative = path.relative(root, file).split(path.sep).join('/');
-    const [, locale, kind] = (LOCALE_FILE.exec(relative) ?? []) as [string?, Locale?, string?];
-    if (relative === ROUTES_FILE) routes = undefined;
-    else if (relative === REDIRECTS_SOURCE) redirects = await readOptionalText(root, REDIRECTS_SOURCE, problems);
-    else if (locale && previous.localeCodes.includes(locale)) {
-      const files = kind === MESSAGE_RECORDS_SUFFIX ? messageRecords : locales;
-      const bytes = await readTextIfThere(file);
-      if (bytes) files.set(locale, { path: file, text: bytes.toString('utf8') });
-      else files.delete(locale);
-    } else if (relative.startsWith('content/') && relative.endsWith('.md')) {
-      const bytes = await readTextIfThere(file);
-      if (bytes) content.set(relative.slice('content/'.length), contentSource(file, bytes, 'now'));
-      else content.delete(relative.slice('content/'.length));
-    } else if (relative.startsWith('public/')) {
-      const bytes = await readIfThere(file);
-      if (bytes) publicFiles.set(relative.slice('public/'.length), bytes);
-      else publicFiles.delete(relative.slice('public/'.length));
-    }
-  }
-  routes ??= await readText(root, ROUTES_FILE, problems, 'every site has a route table; is --root the site folder?');
-  // Keep file order stable (the build id hashes in order); re-sort only when files came or went.
-  const sorted = <T>(map: Map<string, T>, before: ReadonlyMap<string, unknown>) =>
-    map.size === before.size && [...map.keys()].every((key) => before.has(key))
-      ? map
-      : new Map([...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { root, routes, localeCodes: previous.localeCodes, redirects, locales, messageRecords, content: sorted(content, previous.content), publicFiles: sorted(publicFiles, previous.publicFiles) };
-}
 
-/**
- * Of `files`, those whose text on disk differs from `sources` now: a save that landed while a
- * rebuild was reading, which the file watcher may report only once or not at all.
- */
-export async function staleFiles(sources: SiteSources, files: Iterable<string>): Promise<string[]> {
-  const stale: string[] = [];
-  for (const file of files) {
-    const relative = path.relative(sources.root, file).split(path.sep).join('/');
-    const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
-    const own = known ?? [sources.routes, sources.redirects, ...sources.locales.values(), ...sources.messageRecords.values()].find((source) => source?.path === file);
-    if (!own) continue;
-    const now = await readFile(file, 'utf8').catch(() => undefined);
-    if (now !== own.text) stale.push(file);
-  }
-  return stale;
-}

@@ -5,7 +5,7 @@ import type { Route } from '../plan/route-table';
 import type { SiteSettings } from '../config/site-settings';
 import type { ImageCatalogue } from '../images/image-catalogue';
 import type { Assets, ShareImage } from '../template-api';
-import type { RenderInput } from './render-pages';
+import type { RenderInput } from './render-input';
 import { dataPart, hashOf, hashOfParts, part, type Part } from '../config/parts';
 
 /**

@@ -12,7 +12,8 @@ import { readingMinutesOf, type SiteContent } from '../markdown/content';
 import { Problems } from '../diagnostics/diagnostic';
 import { sharedStylesheetScanner } from '../artifacts/inline-sources';
 import type { PageTask, PageWorkerReply, PageWorkerRequest, PageWorkerSetup, WorkerPage } from './page-workers';
-import { pageRenderer, templateFrameIn } from '../render/render-pages';
+import { pageRenderer } from '../render/page-renderer';
+import { BODY_PENDING, everyBodyWasThere, templateFrameIn } from '../render/render-document';
 import type { Heading, PageContent, TemplateModule } from '../template-api';
 import { contentHash } from '../base/content-hash';
 import { lazyFields } from '../base/lazy-fields';
@@ -99,8 +100,10 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
       const key = `${plan.routeId}\0${plan.locale}`;
       bodies.set(key, { html, headings });
       const problems = new Problems();
-      const page = renderPage(plan, problems);
+      const rendering = renderPage(plan, problems);
       bodies.delete(key);
+      // A worker has every page's reading time and its own page's body: no body is on its way.
+      const page = rendering === BODY_PENDING ? everyBodyWasThere() : rendering;
       return {
         page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html) },
         problems: problems.errors.map((error) => {

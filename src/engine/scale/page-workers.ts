@@ -16,7 +16,8 @@ import { contentOf } from '../markdown/content';
 import { PACKAGE_ROOT } from '../config/package-info';
 import type { PagePlan } from '../plan/plan-pages';
 import { plainRoutes, type Route } from '../plan/route-table';
-import type { FinishedPage, PageWork, PageWorkers, RenderInput } from '../render/render-pages';
+import type { FinishedPage, PageWork, PageWorkers } from '../render/page-work';
+import type { RenderInput } from '../render/render-input';
 import type { Heading } from '../template-api';
 import { contentHash } from '../base/content-hash';
 

@@ -9,7 +9,7 @@ import { outputPathOf } from '../plan/plan-pages';
 import { formatDiagnostic } from '../diagnostics/format';
 import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
-import { staleFiles } from '../read/read-sources';
+import { staleFiles } from '../read/refresh-sources';
 import { SearchFollower } from './search-follower';
 
 export interface WatchOptions {

@@ -5,7 +5,7 @@ import { redirectFiles } from '../artifacts/redirect-output';
 import { securityHeaders, type Header } from '../artifacts/security-headers';
 import { textOf, type OutputFiles } from '../base/output-paths';
 import type { Problems } from '../diagnostics/diagnostic';
-import { renderErrorPages } from '../render/render-pages';
+import { renderErrorPages } from '../render/error-pages';
 import type { LoadedContent } from './content-step';
 import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { LoadedTemplates } from '../bundle/load-templates';
 import type { WidgetBundle } from '../bundle/bundle-widgets';
 import { linkData, parseContent, validateContent, type ContentArrival, type SiteContent } from '../markdown/content';
@@ -55,16 +54,8 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
   // Tags are ids: each names itself in every locale's messages.
   checkTagNames(plan.routes, content, arrival.content, parsed.catalog, problems);
   // A published page may not link a page this build leaves out.
-  if (plan.publication.out.size > 0) linksToUnpublished(plan.routes, plan.publication, (key) => bodyTextOf(read, key), problems);
+  if (plan.publication.out.size > 0) linksToUnpublished(plan.routes, plan.publication, read.wholeText, problems);
   await stopIfAny();
   run.timings.lap('load templates, validate content');
   return { arrival, content, templates, widgets, stopIfAny };
-}
-
-/** A content file's whole text: a large build released it after the split, and reads it again. */
-function bodyTextOf(read: ReadSite, key: string): { file: string; text: string } | undefined {
-  const source = read.sources.content.get(key);
-  if (!source) return undefined;
-  if (!read.large) return { file: source.path, text: source.text };
-  return { file: source.path, text: readFileSync(source.path, 'utf8') };
 }

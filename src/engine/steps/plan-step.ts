@@ -4,10 +4,9 @@ import { parseYamlData } from '../read/yaml-source';
 import { contentPathOf } from '../markdown/content';
 import { planPages, type PagePlan } from '../plan/plan-pages';
 import { planRedirects, type RedirectPlan } from '../plan/plan-redirects';
-import { decidePublication, publishedPages, publishedRoutes, type Publication } from '../plan/publication';
+import type { Publication } from '../plan/publication';
+import { planPublished } from '../plan/plan-published';
 import { parseRedirectsFile } from '../plan/redirects-file';
-import { paginatedPages } from '../plan/pagination';
-import { tagPages, tagsIn } from '../plan/tag-pages';
 import type { Route } from '../plan/route-table';
 import type { ParsedSite } from './parse-step';
 import type { ReadSite } from './read-step';
@@ -46,7 +45,7 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   const sourceFiles = () => [sources.routes, config.siteFile, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
   const timeOf = async () => buildTime(config.overrides.timestamp, await run.commitTime, sourceFiles);
   // Watch mode keeps its first build's time.
-  const timing = run.session ? run.once('build time', 'dev', timeOf) : timeOf();
+  const timing = run.once('build time', 'dev', timeOf);
 
   // Front matter is parsed here once, for the publication fields and then for the content step;
   // its errors are reported with the content's (step 4), not here.
@@ -65,14 +64,13 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
     return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   };
   const fields = new Map(parsed.routes.flatMap((route) => Object.keys(route.paths).map((locale) => [`${route.id}\0${locale}`, fieldsOf(route, locale)] as const)));
-  // Only dates need the time: a site without any does not wait for git here.
-  const dated = [...fields.values()].some((data) => data?.publishDate !== undefined || data?.expiryDate !== undefined);
-  const publication = decidePublication(parsed.routes, (route, locale) => fields.get(`${route.id}\0${locale}`), dated ? (await timing).timestamp : Number.NaN, config.preview);
-  const routes = publishedRoutes(parsed.routes, publication);
   const errorsBefore = problems.errors.length;
-  // Hubs' tag listings and numbered pages, by the children each has in each locale once drafts are out.
-  const tagsOf = (route: Route, locale: string) => tagsIn(fields.get(`${route.id}\0${locale}`));
-  const pages = paginatedPages(tagPages(publishedPages(allPages, routes, publication), routes, tagsOf, problems), routes, problems, tagsOf);
+  const { pages, routes, publication } = await planPublished(
+    parsed.routes,
+    allPages,
+    { fieldsOf: (route, locale) => fields.get(`${route.id}\0${locale}`), time: async () => (await timing).timestamp, preview: config.preview },
+    problems,
+  );
 
   const file = sources.redirects;
   const rules = file ? run.once('redirect rules', file.text, () => parseRedirectsFile(file.text, file.path, problems)) : [];

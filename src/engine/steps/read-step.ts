@@ -1,9 +1,11 @@
 import type { BuildCache } from '../cache/build-cache';
 import type { SiteSettings } from '../config/site-settings';
 import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnostic';
-import { frontMatterOnly, splitContent, type FrontMatterTexts, type KnownContent } from '../markdown/content';
-import { countContentFiles, readSources, refreshSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
-import { leanHeaps } from '../scale/heaps';
+import type { KnownContent } from '../markdown/content';
+import { frontMatterOnly, splitContent, type FrontMatterTexts } from '../markdown/split-content';
+import { readSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
+import { refreshSources } from '../read/refresh-sources';
+import { readText } from '../read/read-file-again';
 import { contentFacts, FactsMemo, type FileFacts } from '../translations/file-facts';
 import { translationSettingsOf } from '../translations/settings';
 import type { BuildRun } from './run';
@@ -18,6 +20,8 @@ export interface ReadSite {
   keys: Map<string, string>;
   /** A large build: its Markdown stays in the files and on the workers. */
   large: boolean;
+  /** A content file's whole text, by path relative to `content/`: a large build let go of it, and reads it again. */
+  wholeText(key: string): { file: string; text: string } | undefined;
   /** What the translations' state needs of each content file (`translations/`), taken while the texts are here. */
   translationFacts: ReadonlyMap<string, FileFacts> | undefined;
 }
@@ -32,15 +36,14 @@ export interface ReadSite {
  */
 export async function readSite(run: BuildRun): Promise<ReadSite> {
   const { config, session, problems, warnings } = run;
-  // A cold build of a large site (every body to render) keeps lean heaps from the start.
-  if (!session && run.readAhead) leanHeaps(countContentFiles(config.root));
+  run.execution.prepareHeaps(config.root);
   const localeCodes = config.site.locales.all.map((locale) => locale.code);
   // A watch session reads again only what changed, while the locales are the same.
   const read =
     session?.sources && session.changed && sameList(session.sources.localeCodes, localeCodes)
       ? await refreshSources(session.sources, session.changed, problems)
       : // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
-        await readSources(config.root, localeCodes, problems, run.readAhead ? 'now' : 'when-read');
+        await readSources(config.root, localeCodes, problems, run.execution.decodeContent);
   if (session) session.sources = read;
   problems.throwIfAny();
   // A Markdown file over the size limit is not sent to be rendered: the build fails on it.
@@ -53,13 +56,18 @@ export async function readSite(run: BuildRun): Promise<ReadSite> {
   // Markdown parsing needs nothing else: it starts now, beside the next steps.
   const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
   run.threads.parse(jobs);
-  const large = !session && run.policy.isLarge(jobs.length);
+  const large = run.execution.isLarge(jobs.length);
   const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
   // Known by the hash of their bytes (cache, session), the files are not even decoded for it.
   const translationMemo = session ? (session.translations = session.translations?.next() ?? new FactsMemo()) : cache?.translations;
   const translationFacts = contentFacts(read.content, split, translationSettingsOf(config.site), translationMemo);
   run.timings.lap(large ? 'read sources (large build)' : 'read sources');
-  return { sources: large ? withoutContentTexts(read) : read, frontMatters, cache, known, keys, large, translationFacts };
+  const sources = large ? withoutContentTexts(read) : read;
+  const wholeText = (key: string) => {
+    const source = sources.content.get(key);
+    return source && { file: source.path, text: large ? readText(source.path) : source.text };
+  };
+  return { sources, frontMatters, cache, known, keys, large, wholeText, translationFacts };
 }
 
 /**

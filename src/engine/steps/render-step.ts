@@ -1,15 +1,15 @@
 import { InlineSourceSet, sharedStylesheetReader, type PageScanner } from '../artifacts/inline-sources';
 import type { OutputFiles } from '../base/output-paths';
-import { renderPages, type PageSink } from '../render/render-pages';
-import { startPageWorkers } from '../scale/page-workers';
+import { renderPages } from '../render/render-pages';
+import type { PageSink } from '../render/render-input';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentPathOf } from '../markdown/content';
 import { locateImageProblems } from '../images/locate-image-problems';
 import type { Problems } from '../diagnostics/diagnostic';
+import { readTextIfThere } from '../read/read-file-again';
 
 /** What rendering the pages left for the next steps. */
 export interface RenderedSite {
@@ -56,11 +56,8 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
         unchanged() {},
         allow: (sources) => inline.add(sources),
       };
-  const workerCount = run.session ? 0 : run.policy.pageWorkersFor(plan.pages.length, threads.fillsCores());
-  if (workerCount > 0) {
-    run.pageWorkers = startPageWorkers(moduleFile, workerCount);
-    if (run.pageWorkers) threads.pagesReadElsewhere();
-  }
+  run.pageWorkers = run.execution.pageWorkersFor(plan.pages.length, threads.fillsCores(), moduleFile);
+  if (run.pageWorkers) threads.pagesReadElsewhere();
   await output?.begin();
   await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, run.pageWorkers);
   // Their heaps go now, not at the end of the build.
@@ -87,11 +84,5 @@ export function placeImageProblems(run: BuildRun, plan: SitePlan, view: PageView
     const others = [...new Set(plan.pages.filter((other) => other.locale === page.locale).map(fileOf))];
     return [fileOf(page), ...view.renderInput.templateFiles, ...others];
   };
-  locateImageProblems(problems, sourcesOf, (file) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  });
+  locateImageProblems(problems, sourcesOf, readTextIfThere);
 }

@@ -8,10 +8,11 @@ import type { ResolvedConfig } from '../config/resolve-config';
 import { BUNDLED_TEMPLATES_DIR, CACHE_IDENTITY } from '../config/package-info';
 import { BuildFailure, Problems, type Diagnostic } from '../diagnostics/diagnostic';
 import { isRemote, readPreviousBuild, type PreviousBuild } from '../plan/previous-build';
-import type { PageWorkers } from '../render/render-pages';
+import type { PageWorkers } from '../render/page-work';
 import { onThisThread, startMarkdownThreads, type MarkdownThreads } from '../scale/markdown-workers';
 import { readAheadFolder } from '../scale/markdown-worker-start';
-import { scalePolicy, type ScalePolicy } from '../scale/scale-policy';
+import { scalePolicy } from '../scale/scale-policy';
+import { executionStrategy, type ExecutionStrategy } from '../scale/execution-strategy';
 import { Output } from '../write/write-output';
 
 /** A promise's outcome, held so that a failure is not "unhandled" while other steps run. */
@@ -30,7 +31,8 @@ export interface BuildRun {
   readonly problems: Problems;
   readonly warnings: Diagnostic[];
   readonly timings: Stopwatch;
-  readonly policy: ScalePolicy;
+  /** How this build runs (threads, large-build paths), decided once here. */
+  readonly execution: ExecutionStrategy;
   /** The content folder the first Markdown worker reads ahead, when it does. */
   readonly readAhead: string | undefined;
   readonly threads: MarkdownThreads;
@@ -83,7 +85,7 @@ export function startRun(config: ResolvedConfig, session: BuildSession | undefin
     problems,
     warnings: [],
     timings,
-    policy,
+    execution: executionStrategy(policy, session !== undefined, readAhead),
     readAhead,
     threads,
     templates,

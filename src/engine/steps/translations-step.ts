@@ -1,6 +1,6 @@
 import type { Locale } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
-import type { SourceText } from '../read/read-sources';
+import type { SourceText } from '../read/text-files';
 import { parseMessageRecords } from '../translations/message-records';
 import { outdatedWarnings } from '../translations/outdated-warnings';
 import type { TranslationRecord } from '../translations/record';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/locales';
+import { localeCodes, type Locale } from '../../shared/locales';
 import type { SiteSettings } from '../config/site-settings';
 
 /**
@@ -9,5 +9,5 @@ export type TranslationSettings = SiteSettings['translations'] & { readonly loca
 
 /** The translation settings of a site's resolved settings. */
 export function translationSettingsOf(site: SiteSettings): TranslationSettings {
-  return { ...site.translations, locales: site.locales.all.map((locale) => locale.code), defaultLocale: site.locales.default };
+  return { ...site.translations, locales: localeCodes(site.locales), defaultLocale: site.locales.default };
 }

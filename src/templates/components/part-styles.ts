@@ -10,17 +10,10 @@
  * parts are 5 KB of CSS it never used (docs/performance.md, "The first round trip").
  */
 interface PartStyles {
-  /** Whether the page's rendered main content holds the part. */
-  present: (mainHtml: string) => boolean;
+  /** The class of the part's element: a page whose main content has an element with it gets the styles. */
+  className: string;
   css: string;
 }
-
-/** An element with this class, by the attribute React writes (`class="container article-layout"`). */
-const withClass = (name: string) => {
-  const pattern = new RegExp(`class="(?:[^"]* )?${name}[ "]`);
-  return (html: string) => pattern.test(html);
-};
-const withElement = (tag: string) => (html: string) => html.includes(`<${tag}`);
 
 /** Comments out, whitespace runs to one space, none around braces and semicolons. */
 function css(strings: TemplateStringsArray): string {
@@ -37,7 +30,7 @@ const PARTS: readonly PartStyles[] = [
   {
     // Wide tables scroll inside their box; shadows at the edges show there is more (the box is
     // focusable, so a keyboard scrolls it too). Markdown.tsx wraps every table.
-    present: withClass('table-scroll'),
+    className: 'table-scroll',
     css: css`
       .table-scroll {
         margin-block: 1.5rem; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: var(--radius-small);
@@ -56,7 +49,7 @@ const PARTS: readonly PartStyles[] = [
   },
   {
     // An article: its meta line, the contents beside the text on wide screens, its tags.
-    present: withClass('article-layout'),
+    className: 'article-layout',
     css: css`
       .article-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--ink-soft); font-size: 0.95rem; margin: 1.25rem 0 0; }
       .article-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2rem; padding-block: var(--space-5); }
@@ -70,7 +63,7 @@ const PARTS: readonly PartStyles[] = [
   },
   {
     // The career page's job postings.
-    present: withClass('positions'),
+    className: 'positions',
     css: css`
       .positions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
       .position { border: 1px solid var(--line); border-radius: var(--radius); padding: clamp(1.25rem, 3vw, 2rem); box-shadow: var(--shadow); background: var(--paper); }
@@ -86,7 +79,7 @@ const PARTS: readonly PartStyles[] = [
     // The contact and offer forms (islands, rendered into the page): fields, errors and the
     // select's chevron. The check boxes and radio buttons stay in site.css: the consent settings
     // draw them on every page. (A box's own margin is site.css's `margin: 0`.)
-    present: withClass('form'),
+    className: 'form',
     css: css`
       .form { margin-top: 0; padding: clamp(1.25rem, 3vw, 2rem); border: 1px solid var(--line); border-radius: var(--radius); background: var(--paper); box-shadow: var(--shadow); }
       .form h2 { font-size: var(--step-2); }
@@ -118,7 +111,7 @@ const PARTS: readonly PartStyles[] = [
   },
 ];
 
-/** The styles of the parts a page's rendered main content holds, in a fixed order. */
-export function partStylesOf(mainHtml: string): string[] {
-  return PARTS.filter((part) => part.present(mainHtml)).map((part) => part.css);
+/** The styles of the parts a page's rendered main content holds (by its classes, `classesIn`), in a fixed order. */
+export function partStylesOf(classes: ReadonlySet<string>): string[] {
+  return PARTS.filter((part) => classes.has(part.className)).map((part) => part.css);
 }

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, PreviewLabel as PreviewLabelData, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
-import type { Cover } from '../fields';
+import type { I18n, PreviewLabel as PreviewLabelData } from '../../engine/template-api';
 import { coverShareImage } from '../components/Cover';
 import { CODE_STYLES, COPY_CODE_SCRIPT, hasCodeBlocks } from '../components/code-blocks';
 import { partStylesOf } from '../components/part-styles';
@@ -11,44 +9,13 @@ import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { ConsentBanner } from '../components/ConsentBanner';
 import { hyphenateHtml } from '../hyphenate';
-import { SeoHead, type ArticleMeta } from '../seo/SeoHead';
-import type { JsonLd } from '../seo/structured-data';
+import { attributeOf, classesOf, walkHtml } from '../../shared/html-walk';
+import { SeoHead } from '../seo/SeoHead';
+import type { DocumentProps } from './document-props';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export interface DocumentProps {
-  title: string;
-  description: string;
-  /** Absent for pages without a route (error pages): no canonical, no alternates. */
-  page?: PageInfo;
-  site: SiteSettings;
-  i18n: I18n;
-  links: Links;
-  assets: Assets;
-  build: BuildStamp;
-  runtime: RuntimeConfig;
-  /** The feeds of the page's locale, linked for feed readers. */
-  feeds: readonly FeedLink[];
-  /** Kept out of search results; pages of a `noindex` template are too. */
-  noindex?: boolean;
-  /** An article's dates and tags, for its OpenGraph tags. */
-  article?: ArticleMeta;
-  /** JSON-LD objects of the page beyond Organization and BreadcrumbList. */
-  structuredData?: readonly JsonLd[];
-  /** Use `title` as the whole `<title>`, without the company name after it. */
-  bareTitle?: boolean;
-  /** The page's largest image at the top (hero, cover): fetched early, with high priority. */
-  leadImage?: string | undefined;
-  /** The page's cover: its lead image unless \`leadImage\` says another, and its share image when it is a PNG or JPEG. */
-  cover?: Cover | undefined;
-  /** The images of \`public/\` (pages have them; error pages do not). */
-  images?: SiteImages;
-  /** Elements early in the head, before the stylesheet (the error pages' locale mark). */
-  head?: ReactNode;
-  /** Elements after the page's body, before `</body>` (the error pages' other locales and script). */
-  after?: ReactNode;
-  children: ReactNode;
-}
+export type { DocumentProps } from './document-props';
 
 /**
  * The typeface's files (public/fonts, docs/design.md "Type"): Latin on every page; Latin
@@ -63,7 +30,7 @@ export function Document(props: DocumentProps) {
   const fullTitle = i18n.t('site.titleSuffix', { company: site.company.name });
   const leadImage = props.leadImage ?? props.cover?.src;
   const share = coverShareImage(props.cover, props.images);
-  const main = mainHtml(props);
+  const main = mainContent(props);
   return (
     <html lang={i18n.language} dir={i18n.dir === 'rtl' ? 'rtl' : undefined}>
       <head>
@@ -108,10 +75,10 @@ export function Document(props: DocumentProps) {
         ) : (
           <link rel="stylesheet" href={assets.stylesheet.url} />
         )}
-        {partStylesOf(main).map((css, index) => (
+        {partStylesOf(main.classes).map((css, index) => (
           <style key={index} dangerouslySetInnerHTML={{ __html: css }} />
         ))}
-        {hasCodeBlocks(main) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
+        {hasCodeBlocks(main.classes) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
         {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
@@ -123,18 +90,32 @@ export function Document(props: DocumentProps) {
   );
 }
 
-/**
- * The main content without the `<link rel="preload" as="image">` React writes before it for its
- * first images: rendered on its own, the content has no head to put them in, and in the body
- * they gain nothing over the `<img>` right after them (which carries its own `fetchpriority`).
- */
-function withoutImagePreloads(html: string): string {
-  return html.replace(/^(?:<link rel="preload" as="image"[^>]*\/>)+/, '');
+/** The page's main content, rendered once for the head (the styles it needs) and the body. */
+interface MainContent {
+  /** Its HTML, long words given soft hyphens (`hyphenate.ts`). */
+  html: string;
+  /** The classes its elements have (`classesIn`). */
+  classes: ReadonlySet<string>;
 }
 
-/** The page's main content as HTML, its long words given soft hyphens (`hyphenate.ts`). */
-function mainHtml(props: DocumentProps): string {
-  return hyphenateHtml(withoutImagePreloads(renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' })), props.i18n.language);
+/**
+ * The page's main content, without the `<link rel="preload" as="image">` React writes before it
+ * for its first images: rendered on its own, the content has no head to put them in, and in
+ * the body they gain nothing over the `<img>` right after them (which carries its own
+ * `fetchpriority`).
+ */
+function mainContent(props: DocumentProps): MainContent {
+  const rendered = renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' });
+  const classes = new Set<string>();
+  // Where the run of image preloads at the start ends.
+  let content = 0;
+  walkHtml(rendered, {
+    open(tag) {
+      if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
+      for (const name of classesOf(tag)) classes.add(name);
+    },
+  });
+  return { html: hyphenateHtml(rendered.slice(content), props.i18n.language), classes };
 }
 
 /** Letters of the Latin Extended file's range (site.css): ő and ű in Hungarian, not German's ä or ß. */
@@ -159,9 +140,9 @@ export function FontPreloads({ extended }: { extended: boolean }) {
  * before the first paint while no choice is stored), header, main content, footer, runtime
  * configuration. The main content's long words get soft hyphens (`hyphenate.ts`).
  */
-export function PageBody(props: DocumentProps & { main?: string }) {
+export function PageBody(props: DocumentProps & { main?: MainContent }) {
   const { i18n, links, runtime } = props;
-  const main = props.main ?? mainHtml(props);
+  const main = props.main ?? mainContent(props);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -170,8 +151,8 @@ export function PageBody(props: DocumentProps & { main?: string }) {
       {props.page?.preview && <PreviewLabel label={props.page.preview} i18n={i18n} />}
       <ConsentBanner i18n={i18n} privacyUrl={links.path('privacy-policy')} consent={runtime.consent} />
       <Header {...props} />
-      <main id="main" dangerouslySetInnerHTML={{ __html: main }} />
-      {hasCodeBlocks(main) && (
+      <main id="main" dangerouslySetInnerHTML={{ __html: main.html }} />
+      {hasCodeBlocks(main.classes) && (
         <script data-copy={i18n.t('code.copy')} data-copied={i18n.t('code.copied')} dangerouslySetInnerHTML={{ __html: COPY_CODE_SCRIPT }} />
       )}
       <Footer {...props} />

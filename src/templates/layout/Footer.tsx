@@ -1,4 +1,4 @@
-import type { DocumentProps } from './Document';
+import type { DocumentProps } from './document-props';
 import { Island } from '../components/Island';
 import { FundingBlock } from '../components/FundingBlock';
 import CookieConsent from '../../widgets/islands/CookieConsent';

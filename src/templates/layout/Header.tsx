@@ -1,4 +1,4 @@
-import type { DocumentProps } from './Document';
+import type { DocumentProps } from './document-props';
 import { Logo } from '../components/Logo';
 import { Island } from '../components/Island';
 import { homeUrl } from '../../shared/locales';

@@ -19,6 +19,32 @@ describe('resolveConfig', () => {
     expect(Object.isFrozen(config.overrides)).toBe(true);
   });
 
+  it('keeps the settings in a watch session only while the file and every override they take are the same', async () => {
+    const root = await copySite();
+    const kept = new Map<string, unknown>();
+    let parsed = 0;
+    const session = {
+      memo<T>(name: string, key: string, _problems: unknown, compute: () => T): T {
+        if (!kept.has(`${name}\0${key}`)) {
+          parsed++;
+          kept.set(`${name}\0${key}`, compute());
+        }
+        return kept.get(`${name}\0${key}`) as T;
+      },
+    };
+    const backend = async (url: string | undefined) => (await resolveConfig({ root, env: url ? { SITEGEN_POCKETBASE_URL: url } : {} }, session)).site.backendUrl;
+    const own = await backend(undefined);
+    expect(await backend('https://api.example.test')).toBe('https://api.example.test');
+    expect(await backend(undefined)).toBe(own);
+    expect(parsed).toBe(2);
+    // The build's time is not a setting: another SOURCE_DATE_EPOCH keeps them.
+    await resolveConfig({ root, env: { SOURCE_DATE_EPOCH: '1700000000' } }, session);
+    expect(parsed).toBe(2);
+    await edit(root, 'content/site.yaml', (text) => `${text}\n# edited\n`);
+    await backend(undefined);
+    expect(parsed).toBe(3);
+  });
+
   it('completes the languages of site.yaml: tag, flag, direction, OpenGraph locale, the default', async () => {
     const root = await copySite();
     await edit(root, 'content/site.yaml', (text) => text.replace('  - { code: de, tag: de-DE, name: Deutsch }\n', '  - { code: de, tag: de-DE, name: Deutsch }\n  - { code: fa, name: فارسی, dir: rtl, flag: /flags/persia.svg }\n'));

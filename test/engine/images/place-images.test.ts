@@ -111,4 +111,46 @@ describe('placing images', () => {
     expect(variantWidths(1000, [480, 960, 1440])).toEqual([480, 960, 1000]);
     expect(variantWidths(300, [480, 960, 1440])).toEqual([300]);
   });
+
+  // The tags are found by a tokenizer, not a pattern: look-alikes elsewhere in the page are text.
+  describe('are not fooled by', () => {
+    const main = (body: string) => `<main>${body}<img src="/images/hero.svg" alt=""></main>`;
+    const lead = (html: string) => placeImages(html, catalogue).html.match(/<img[^>]*fetchpriority="high"[^>]*>/)?.[0];
+
+    it('an attribute value holding ">" or "<img"', () => {
+      const html = main('<p title="a > b <img src=&quot;/images/photo.jpg&quot;>">text</p>');
+      const { html: placed, problems } = placeImages(html, catalogue);
+      expect(problems).toEqual([]);
+      expect(placed).toContain('<p title="a > b <img src=&quot;/images/photo.jpg&quot;>">text</p>');
+      expect(lead(html)).toContain('/images/hero.svg');
+      // An image whose alt text holds ">" is placed whole.
+      expect(placeImages('<img alt="1 > 0" src="/images/hero.svg">', catalogue).html).toBe('<img alt="1 > 0" src="/images/hero.svg" width="1200" height="900" decoding="async" fetchpriority="high"/>');
+    });
+
+    it('a comment, or a <main> named in one', () => {
+      const html = `<!-- <main> --><img src="/images/hero.svg" alt=""><!-- <img src="/images/nope.png"> --><main><p>x</p></main>`;
+      const { html: placed, problems } = placeImages(html, catalogue);
+      expect(problems).toEqual([]);
+      expect(placed).toContain('<!-- <img src="/images/nope.png"> -->');
+      // The page has a <main> without a large image: the one before it is not its lead.
+      expect(placed).not.toContain('fetchpriority');
+    });
+
+    it('code shown in a <pre>, a script or a style', () => {
+      const html = main('<pre><code>&lt;img src="/images/nope.png"&gt;</code></pre><script>const s = "<img src=\'/images/nope.png\'>";</script><style>/* <img src="/images/nope.png"> */</style>');
+      const { html: placed, problems } = placeImages(html, catalogue);
+      expect(problems).toEqual([]);
+      expect(placed.replace(/<img src="\/images\/hero.svg"[^>]*>/, '')).toBe(html.replace('<img src="/images/hero.svg" alt="">', ''));
+    });
+
+    it("CDATA in an SVG, and a picture's closing tag in text", () => {
+      const html = main('<svg viewBox="0 0 1 1"><style><![CDATA[ </picture><img src="/images/nope.png"> ]]></style></svg><picture><img src="/images/photo.jpg" alt=""/></picture>');
+      const { html: placed, problems } = placeImages(html, catalogue);
+      expect(problems).toEqual([]);
+      expect(placed).toContain('<![CDATA[ </picture><img src="/images/nope.png"> ]]>');
+      // Still inside the template's own <picture>: no second one around it.
+      expect(placed).not.toContain('<picture><picture>');
+      expect(placed.match(/<source/g)).toBeNull();
+    });
+  });
 });

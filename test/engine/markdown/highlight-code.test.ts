@@ -51,6 +51,21 @@ describe('code blocks', () => {
     expect(textOf(code)).toBe(SNIPPET);
   });
 
+  // A `<pre>` holds phrasing content only: the frame stood inside one once (8 W3C errors).
+  it('put the frame where the fence was, not inside a pre', async () => {
+    const { html } = await render(`Intro.\n\n\`\`\`ts\n${SNIPPET}\n\`\`\`\n\nAfter.\n`);
+    expect(html.startsWith('<p>Intro.</p>\n<div class="code-block">')).toBe(true);
+    expect(html.endsWith('</code></pre></div>\n<p>After.</p>\n')).toBe(true);
+    expect(html.match(/<pre/g)).toHaveLength(1);
+  });
+
+  it('frame a block inside a list item or a quote in place', async () => {
+    const { html } = await render(`- item\n\n  \`\`\`ts\n  const a = 1;\n  \`\`\`\n\n> \`\`\`ts\n> const b = 2;\n> \`\`\`\n`);
+    expect(html).toMatch(/<li>\n<p>item<\/p>\n<div class="code-block">[\s\S]*<\/div>\n<\/li>/);
+    expect(html).toMatch(/<blockquote>\n<div class="code-block">[\s\S]*<\/div>\n<\/blockquote>/);
+    expect(html).not.toMatch(/<pre><div/);
+  });
+
   it('escape code that looks like HTML or script', async () => {
     const hostile = '</code></pre><script>alert(1)</script><img src=x onerror=alert(1)>';
     const { html } = await render(`\`\`\`html\n${hostile}\n\`\`\`\n`);

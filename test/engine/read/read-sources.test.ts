@@ -2,7 +2,8 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
-import { readSiteFile, readSources, refreshSources } from '../../../src/engine/read/read-sources';
+import { readSiteFile, readSources } from '../../../src/engine/read/read-sources';
+import { refreshSources } from '../../../src/engine/read/refresh-sources';
 import { tempDir } from '../../helpers/site';
 
 /** A site folder of a few files, written as given. */

@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine';
-import { frontMatterOnly, splitContent } from '../../../src/engine/markdown/content';
+import { frontMatterOnly, splitContent } from '../../../src/engine/markdown/split-content';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
 import { inThreadStage, type LinkData, type MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
 import { deferredFileJob, fileJob, type FileJob } from '../../../src/engine/scale/file-jobs';

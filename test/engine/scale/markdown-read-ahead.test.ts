@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitContent } from '../../../src/engine/markdown/content';
+import { splitContent } from '../../../src/engine/markdown/split-content';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
 import { createMarkdownRenderer } from '../../../src/engine/markdown/markdown';
 import { inThreadStage, type LinkData, type MarkdownJob } from '../../../src/engine/markdown/markdown-stage';

@@ -1,0 +1,81 @@
+import { contentHash } from '../base/content-hash';
+import type { InlineSources } from '../artifacts/inline-sources';
+import type { PagePlan } from '../plan/plan-pages';
+
+/** A page rendered before, with the inputs it read and a fingerprint of them. */
+export interface ReusablePage {
+  fingerprint: string;
+  deps: readonly string[];
+  /** Its HTML (watch mode keeps pages in memory)... */
+  html?: string;
+  /** ...or the hash of its HTML (a persistent cache, when the output holds the page). */
+  hash?: string;
+  /** What the page's HTML contains that the security policy must allow. */
+  inline?: InlineSources;
+}
+
+/**
+ * Reuse of pages between builds. A page is rendered again only when one of the inputs it read
+ * changed: what every page reads (the page view of the configuration, `PageConfig`), or the
+ * content of a route it showed (its own, or one it listed or linked).
+ */
+export interface PageReuse {
+  pages: Map<string, ReusablePage>;
+  /** Hash of what every page reads: `pageConfigHash`. */
+  everything: string;
+  /**
+   * Hash of an input by name: `content:<route id>:<locale>` (the whole file) or
+   * `summary:<route id>:<locale>` (what a card of it shows).
+   */
+  hashOf(input: string): string;
+  /** Counts the pages rendered (not reused). */
+  rendered: number;
+  /**
+   * Set for a persistent cache, which keeps hashes instead of HTML: whether the output holds
+   * these bytes, so the page need not be written either.
+   */
+  inOutput?(outputPath: string, hash: string): boolean;
+}
+
+/** What an earlier build left of a page that still holds: its HTML, or the hash of the bytes the output holds. */
+export type EarlierPage = { html: string; inline?: InlineSources } | { hash: string; inline: InlineSources };
+
+/** Reuse during one rendering of the pages: what may be kept, and what is remembered for the next build. */
+export interface PageReuseRun {
+  /** The page as an earlier build rendered it, when none of the inputs it read changed. */
+  earlier(plan: PagePlan): EarlierPage | undefined;
+  /**
+   * Remembers a page rendered now with the inputs it read (`deps`); `hash`, when known, is
+   * `contentHash(html)`. Undefined when nothing is kept (no reuse, or the page said nothing of its inputs).
+   */
+  remember(plan: PagePlan, html: string, deps: readonly string[] | undefined, hash?: string): ReusablePage | undefined;
+  /** Fingerprints what was remembered: once every body is there, since a fingerprint reads the summaries of other routes. */
+  finish(): void;
+}
+
+/** Reuse for one rendering of the pages; with no `reuse`, nothing is kept and nothing remembered. */
+export function pageReuseRun(reuse: PageReuse | undefined): PageReuseRun {
+  const fingerprintOf = (deps: readonly string[]) => [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n');
+  const unprinted: Array<{ page: ReusablePage; deps: readonly string[] }> = [];
+  return {
+    earlier(plan) {
+      const cached = reuse?.pages.get(plan.outputPath);
+      if (!cached || cached.fingerprint !== fingerprintOf(cached.deps)) return undefined;
+      if (cached.html !== undefined) return { html: cached.html, inline: cached.inline };
+      if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) return { hash: cached.hash, inline: cached.inline };
+      return undefined;
+    },
+    remember(plan, html, deps, hash = reuse?.inOutput ? contentHash(html) : undefined) {
+      if (!reuse || !deps) return undefined;
+      const entry: ReusablePage = reuse.inOutput ? { fingerprint: '', deps, hash } : { fingerprint: '', deps, html };
+      unprinted.push({ page: entry, deps });
+      reuse.pages.set(plan.outputPath, entry);
+      reuse.rendered++;
+      return entry;
+    },
+    finish() {
+      for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);
+      unprinted.length = 0;
+    },
+  };
+}
