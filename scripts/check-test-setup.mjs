@@ -16,6 +16,13 @@ try {
 } catch {
   missing.push("util-linux's script");
 }
+for (const [command, args, name] of [['java', ['-version'], 'Java'], ['python3', ['-c', 'import sqlite3, zipfile'], 'Python 3']]) {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' });
+  } catch {
+    missing.push(name);
+  }
+}
 const pins = readPins();
 for (const name of SERVER_NAMES) {
   const exe = executablePath(pins.servers[name].version);

@@ -210,24 +210,35 @@ function answerYes(exe: string, args: string[], env: NodeJS.ProcessEnv): Promise
     const child = spawn('script', ['--quiet', '--flush', '--return', '--command', [exe, ...args].map(quote).join(' '), '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    let answered = false;
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     let asked = 0;
+    let answers = 0;
+    let quiet: NodeJS.Timeout | undefined;
+    // Yes goes once the prompt has been quiet for a moment (a key that arrives while the prompt
+    // still waits for the cursor's position is lost), and again if nothing came of it.
+    const answer = () => {
+      quiet = undefined;
+      if (answers >= 5 || child.exitCode !== null) return;
+      answers++;
+      child.stdin.write('y\r');
+      quiet = setTimeout(answer, 2_000);
+    };
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       // "Where is the cursor?", each time it asks: at the bottom right of a 24 x 80 terminal
       // when it was just moved there (to measure the terminal), else at the top left.
       const parts = stdout.split('\x1b[6n');
       for (; asked < parts.length - 1; asked++) child.stdin.write(parts[asked]!.endsWith('\x1b[999;999f') ? '\x1b[24;80R' : '\x1b[1;1R');
-      if (!answered && stdout.includes('(y/N)')) {
-        answered = true;
-        child.stdin.write('y\r');
+      if (stdout.includes('(y/N)') && !/Reverted|cancelled/.test(stdout)) {
+        clearTimeout(quiet);
+        quiet = setTimeout(answer, 250);
       }
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
+      clearTimeout(quiet);
       child.stdin.end();
       resolve({ code: code ?? 1, stdout, stderr });
     });

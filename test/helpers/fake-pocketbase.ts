@@ -13,6 +13,7 @@
  *   and the requested headers echoed in `Access-Control-Allow-Headers`.
  */
 import { randomInt } from 'node:crypto';
+import { createChallenge } from 'altcha-lib/v1';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
@@ -32,8 +33,10 @@ export type Outcome = 'ok' | 'validation' | 'tooManyRequests' | 'serverError' | 
 export interface FakePocketBase {
   /** Base URL, e.g. http://127.0.0.1:40123 */
   url: string;
-  /** Every request except CORS preflights, in order of arrival. */
+  /** Every request except CORS preflights and proof-of-work challenges, in order of arrival. */
   requests: RecordedRequest[];
+  /** How many proof-of-work challenges were handed out. */
+  readonly challenges: number;
   /** Outcome of the following create requests (default 'ok'). For 'validation' the field errors to return (default: an invalid e-mail error on `email`). */
   setOutcome(outcome: Outcome, fieldErrors?: Record<string, { code: string; message: string }>): void;
   /** Optional delay in ms before answering, to test double submits. */
@@ -47,6 +50,7 @@ const DEFAULT_FIELD_ERRORS: Record<string, { code: string; message: string }> = 
 };
 
 const CORS_ALLOW_METHODS = 'GET,HEAD,PUT,PATCH,POST,DELETE';
+export const CHALLENGE_PATH = '/api/sitegen/challenge';
 const RECORDS_PATH = /^\/api\/collections\/([^/]+)\/records$/;
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -117,6 +121,7 @@ export function startFakePocketBase(options: { collections?: string[] } = {}): P
   let fieldErrors = DEFAULT_FIELD_ERRORS;
   let delay = 0;
   let closed = false;
+  let challenges = 0;
 
   function send(res: ServerResponse, status: number, payload: unknown): void {
     if (closed || res.destroyed || res.writableEnded) return;
@@ -185,6 +190,16 @@ export function startFakePocketBase(options: { collections?: string[] } = {}): P
       return;
     }
 
+    // The proof-of-work route of the project's hooks (pocketbase/pb_hooks): a challenge in
+    // ALTCHA's v1 format, easy to solve; the stand-in checks no solution. Not a record request.
+    if (method === 'GET' && url.pathname === CHALLENGE_PATH) {
+      challenges++;
+      const challenge = await createChallenge({ hmacKey: 'stand-in', maxNumber: 1000, expires: new Date(Date.now() + 30 * 60_000) });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(challenge));
+      return;
+    }
+
     const text = await readBody(req);
     const parsed = parseBody(text);
     requests.push({
@@ -226,6 +241,9 @@ export function startFakePocketBase(options: { collections?: string[] } = {}): P
       resolve({
         url: `http://127.0.0.1:${port}`,
         requests,
+        get challenges() {
+          return challenges;
+        },
         setOutcome(next, errors) {
           outcome = next;
           fieldErrors = errors ?? DEFAULT_FIELD_ERRORS;

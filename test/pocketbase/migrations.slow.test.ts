@@ -2,6 +2,8 @@
  * The form backend's migrations (pocketbase/pb_migrations) on a real PocketBase, every pinned
  * version: `serve` applies them on a new server, `migrate down` undoes them exactly, `migrate up`
  * again gives the same server, and records are kept through the change of the e-mail field.
+ * The hooks stay out (`hooksDir: null`): these are the schema's tests, and the records they seed
+ * are made as a superuser, as an import would.
  */
 import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -19,7 +21,7 @@ const FIRST = FILES.find((file) => file.includes('_create_form_collections'))!;
 async function freshState(version: string) {
   const empty = await migrationsFolder([]);
   try {
-    return await withServer(version, serverState, { migrationsDir: empty });
+    return await withServer(version, serverState, { migrationsDir: empty, hooksDir: null });
   } finally {
     await rm(empty, { recursive: true, force: true });
   }
@@ -39,8 +41,8 @@ const visitor = { name: 'Person', privacy: true, locale: 'en', path: '/contact',
 const offer = { ...visitor, services: ['it-outsourcing'], budget: 'unsure', timeline: 'flexible', description: 'Twenty characters or more.' };
 
 describe.each(SERVERS)('PocketBase $version ($name): the migrations', ({ version }) => {
-  it('are the first migration and the lock-down, in that order', () => {
-    expect(FILES).toEqual(['1732000000_create_form_collections.js', '1795600000_lock_down_forms.js']);
+  it('start with the first migration and the lock-down, in that order', () => {
+    expect(FILES.slice(0, 2)).toEqual(['1732000000_create_form_collections.js', '1795600000_lock_down_forms.js']);
   });
 
   it('lock a new server down: public create with the honeypot empty, superusers read, limits for everyone, sign-up closed', async () => {
@@ -64,17 +66,17 @@ describe.each(SERVERS)('PocketBase $version ($name): the migrations', ({ version
     });
   });
 
-  it('come undone with migrate down 2, and migrate up gives the same server again', async () => {
+  it('come undone with migrate down (all of them), and migrate up gives the same server again', async () => {
     const fresh = await freshState(version);
     const empty = await migrationsFolder([]);
     try {
       await withServer(version, async (server) => {
         const migrated = await serverState(server);
-        await migrate(server, ['down', '2'], { then: empty });
+        await migrate(server, ['down', String(FILES.length)], { then: empty });
         expect(await serverState(server)).toEqual(fresh);
         await migrate(server, ['up'], { from: MIGRATIONS_DIR, then: empty });
         expect(await serverState(server)).toEqual(migrated);
-      });
+      }, { hooksDir: null });
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
@@ -98,10 +100,10 @@ describe.each(SERVERS)('PocketBase $version ($name): the migrations', ({ version
           const after = await serverState(server);
           expect(after.rateLimits.rules).toContainEqual(custom);
           expect(after.collections.users!.createRule).toBeNull();
-          await migrate(server, ['down', '2'], { from: MIGRATIONS_DIR, then: empty });
+          await migrate(server, ['down', String(FILES.length)], { from: MIGRATIONS_DIR, then: empty });
           expect(await serverState(server)).toEqual(before);
         },
-        { migrationsDir: empty },
+        { migrationsDir: empty, hooksDir: null },
       );
     } finally {
       await rm(empty, { recursive: true, force: true });
@@ -129,12 +131,12 @@ describe.each(SERVERS)('PocketBase $version ($name): the migrations', ({ version
           expect(await emails(server, 'offer_requests')).toEqual(addresses);
           expect(await emails(server, 'contact_messages')).toEqual(['erika@example.de']);
 
-          await migrate(server, ['down', '1'], { from: MIGRATIONS_DIR, then: firstOnly });
+          await migrate(server, ['down', String(FILES.length - 1)], { from: MIGRATIONS_DIR, then: firstOnly });
           expect(fieldOf(await collection(server, 'offer_requests'), 'email').type).toBe('email');
           expect(await emails(server, 'offer_requests')).toEqual(addresses);
           expect(await emails(server, 'contact_messages')).toEqual(['erika@example.de']);
         },
-        { migrationsDir: firstOnly },
+        { migrationsDir: firstOnly, hooksDir: null },
       );
     } finally {
       await rm(firstOnly, { recursive: true, force: true });
@@ -151,12 +153,12 @@ describe.each(SERVERS)('PocketBase $version ($name): the migrations', ({ version
       await withServer(
         version,
         async (server) => {
-          await migrate(server, ['down', '3'], { then: empty });
+          await migrate(server, ['down', String(FILES.length + 1)], { then: empty });
           const { rateLimits } = await serverState(server);
           expect(rateLimits.enabled).toBe(true);
           expect(rateLimits.rules).toEqual(fresh.rateLimits.rules);
         },
-        { migrationsDir: earlier },
+        { migrationsDir: earlier, hooksDir: null },
       );
     } finally {
       await rm(earlier, { recursive: true, force: true });

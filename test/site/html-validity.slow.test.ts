@@ -36,7 +36,7 @@ let site: RealSite;
 beforeAll(async () => {
   // Without Java the checker cannot run: say how to get it rather than pass without checking.
   if (spawnSync('java', ['-version']).error) {
-    throw new Error('Java is missing, so the W3C checker cannot run: install it with `apt-get install -y default-jre-headless` (Debian, Ubuntu)');
+    throw new Error('Java is missing, so the W3C checker cannot run: run npm run test:setup (it installs Debian\'s default-jre-headless)');
   }
   site = await realSite();
 });
