@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loaderRan, newContext, watchConsole } from '../helpers/browser';
+import { loaderRan, newContext, turnToEveryForm, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
@@ -17,7 +17,7 @@ describe('every page in every locale', () => {
       await loaderRan(page);
       await page.hover('.site-search summary');
       await page.hover('.language-menu summary');
-      if ((await page.locator('#form').count()) > 0) await page.locator('#form').dispatchEvent('focusin');
+      await turnToEveryForm(page);
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += innerHeight / 2) {
           scrollTo(0, y);

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { loaderRan, newContext } from '../helpers/browser';
+import { loaderRan, newContext, turnToEveryForm } from '../helpers/browser';
 import { browserSuite } from '../browser/setup';
 import { smallSite } from './small-site';
 
@@ -161,7 +161,7 @@ describe('an XSS corpus in every kind of source', () => {
       await page.hover('.site-search summary');
       await page.hover('.language-menu summary');
       // The forms hydrate when the visitor turns to them.
-      if ((await page.locator('#form').count()) > 0) await page.locator('#form').dispatchEvent('focusin');
+      await turnToEveryForm(page);
       // The open cookie banner covers the footer link in this tall window: click it from script.
       await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="#cookie-settings"]')!.click());
       await page.waitForSelector('dialog.consent-dialog[open]');

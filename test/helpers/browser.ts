@@ -57,6 +57,14 @@ export async function turnToForm(page: Page): Promise<void> {
 }
 
 /**
+ * Turns to every form of the page, as a visitor tabbing through it would: the contact and offer
+ * forms and each of the career page's apply forms hydrate on a focus inside them.
+ */
+export async function turnToEveryForm(page: Page): Promise<void> {
+  for (const island of await page.locator('sitegen-island[data-island$="Form"]').all()) await island.dispatchEvent('focusin');
+}
+
+/**
  * Waits until the page's loader has run, so its islands wait for their triggers (a hover before
  * that hydrates nothing: the loader starts after the first paint). Importing the loader's URL
  * resolves once the page's own import of that module has been evaluated (or evaluates it now).
