@@ -1,4 +1,5 @@
 import type { Problems } from '../diagnostics/diagnostic';
+import { BodyPending } from '../markdown/content';
 import type { PagePlan } from '../plan/plan-pages';
 import { inlineSourcesOf, inThreadScanner, type PageScanner } from '../artifacts/inline-sources';
 import { pageReuseRun, type PageReuse } from '../cache/page-reuse';
@@ -27,9 +28,13 @@ export async function renderPages(
   const renderPage = pageRenderer(input, reuse !== undefined);
   const reuseRun = pageReuseRun(reuse);
 
-  /** Whether the page was handled from what an earlier build rendered. */
-  const reused = async (plan: PagePlan) => {
-    const earlier = reuseRun.earlier(plan);
+  /**
+   * Whether the page was handled from what an earlier build rendered; BODY_PENDING when telling
+   * read a body still on its way (a hub's recorded inputs hold its articles' reading times).
+   */
+  const reused = async (plan: PagePlan): Promise<boolean | typeof BODY_PENDING> => {
+    const earlier = earlierOf(plan);
+    if (earlier === BODY_PENDING) return BODY_PENDING;
     if (!earlier) return false;
     if ('html' in earlier) {
       sink.allow(earlier.inline ?? inlineSourcesOf(earlier.html));
@@ -41,9 +46,21 @@ export async function renderPages(
     return true;
   };
 
+  /** The earlier build's page, read where a body still on its way stops React and fingerprints alike. */
+  const earlierOf = (plan: PagePlan) => {
+    try {
+      return reuseRun.earlier(plan);
+    } catch (error) {
+      if (error instanceof BodyPending) return BODY_PENDING;
+      throw error;
+    }
+  };
+
   /** Renders (or reuses) a page; false when it read a body still on its way and must wait for all. */
   const renderOne = async (plan: PagePlan): Promise<boolean> => {
-    if (await reused(plan)) return true;
+    const handled = await reused(plan);
+    if (handled === BODY_PENDING) return false;
+    if (handled) return true;
     const page = renderPage(plan, problems);
     if (page === BODY_PENDING) return false;
     if (!page) return true;
@@ -63,7 +80,11 @@ export async function renderPages(
   if (workers) {
     await input.arrival?.all;
     const todo: PagePlan[] = [];
-    for (const plan of pages) if (!(await reused(plan))) todo.push(plan);
+    for (const plan of pages) {
+      const handled = await reused(plan);
+      if (handled === BODY_PENDING) everyBodyWasThere();
+      if (!handled) todo.push(plan);
+    }
     const deliver = async (plan: PagePlan, rendered: FinishedPage) => {
       const remembered = reuseRun.remember(plan, rendered.html, rendered.deps, rendered.hash);
       if (remembered) remembered.inline = rendered.inline;
