@@ -66,6 +66,13 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
 }
 
 
+/** The source `sources` read for `file`, when `file` is one of the site's text sources. */
+function sourceOf(sources: SiteSources, file: string): { text: string } | undefined {
+  const relative = path.relative(sources.root, file).split(path.sep).join('/');
+  const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
+  return known ?? [sources.routes, sources.redirects, ...sources.locales.values(), ...sources.messageRecords.values()].find((source) => source?.path === file);
+}
+
 /**
  * Of `files`, those whose text on disk differs from `sources` now: a save that landed while a
  * rebuild was reading, which the file watcher may report only once or not at all.
@@ -73,12 +80,25 @@ export async function refreshSources(previous: SiteSources, changed: ReadonlySet
 export async function staleFiles(sources: SiteSources, files: Iterable<string>): Promise<string[]> {
   const stale: string[] = [];
   for (const file of files) {
-    const relative = path.relative(sources.root, file).split(path.sep).join('/');
-    const known = relative.startsWith('content/') ? sources.content.get(relative.slice('content/'.length)) : undefined;
-    const own = known ?? [sources.routes, sources.redirects, ...sources.locales.values(), ...sources.messageRecords.values()].find((source) => source?.path === file);
+    const own = sourceOf(sources, file);
     if (!own) continue;
     const now = await readFile(file, 'utf8').catch(() => undefined);
     if (now !== own.text) stale.push(file);
   }
   return stale;
+}
+
+/**
+ * Whether every one of `files` is a text source that `sources` already holds as it is on disk:
+ * the watcher reporting a save the last rebuild has read (it reports late, and more than once).
+ * Templates, widgets, public files and files that came or went are never "already read".
+ */
+export async function alreadyRead(sources: SiteSources, files: Iterable<string>): Promise<boolean> {
+  for (const file of files) {
+    const own = sourceOf(sources, file);
+    if (!own) return false;
+    const now = await readFile(file, 'utf8').catch(() => undefined);
+    if (now !== own.text) return false;
+  }
+  return true;
 }

@@ -9,7 +9,7 @@ import { outputPathOf } from '../plan/plan-pages';
 import { formatDiagnostic } from '../diagnostics/format';
 import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
-import { staleFiles } from '../read/refresh-sources';
+import { alreadyRead, staleFiles } from '../read/refresh-sources';
 import { SearchFollower } from './search-follower';
 
 export interface WatchOptions {
@@ -137,7 +137,11 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       if (running) return;
       const changed = pending;
       pending = new Set();
-      running = rebuild(changed).finally(() => {
+      running = (async () => {
+        // A late report of a save the last rebuild already read needs no rebuild.
+        if (session.sources && (await alreadyRead(session.sources, changed))) return;
+        await rebuild(changed);
+      })().finally(() => {
         running = undefined;
         if (pending.size > 0) schedule();
       });
