@@ -16,7 +16,7 @@ import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
 import { indexForSearch, pagesToFind } from './steps/search-step';
 import { renderSite } from './steps/render-step';
-import { closeRun, startRun } from './steps/run';
+import { closeRun, startRun } from './start-run';
 import { warnOfOutdatedTranslations } from './steps/translations-step';
 import { viewOfPages } from './steps/view-step';
 import { intoOutput, saveCache, writeSite } from './steps/write-step';
@@ -123,7 +123,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       images: { encoded: view.images.encoded, reused: view.images.reused },
       search: search && { bundles: search.bundles, stats: search.stats },
       searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },
-      threads: { markdownWorkers, readAhead: run.readAhead !== undefined && markdownWorkers > 0, largeBuild: read.large, pageWorkers: run.pageWorkers?.count ?? 0 },
+      threads: { markdownWorkers, readAhead: run.execution.readsAhead && markdownWorkers > 0, largeBuild: read.large, pageWorkers: rendered.pageWorkers },
     };
   } finally {
     await closeRun(run);

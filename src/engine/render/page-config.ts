@@ -93,9 +93,13 @@ export function releaseOf(config: PageConfig): string {
 /**
  * The build id: the page view and everything else the output is made from (the timestamp, the
  * content files, the redirect rules and the redirects planned from the previous build). The
- * same inputs always give the same id; any change of the output, a new one.
+ * same inputs always give the same id; any change of the output, a new one. A watch session
+ * keeps the id "dev" (as its release), so an edit changes only the pages that show it: `rest`
+ * is not even computed then.
  */
-export function buildIdOf(config: PageConfig, rest: { timestamp: number; contentDigest: string; redirectRules: string; redirects: unknown }): string {
+export function buildIdOf(config: PageConfig, restOf: () => { timestamp: number; contentDigest: string; redirectRules: string; redirects: unknown }): string {
+  if (config.dev.value) return 'dev';
+  const rest = restOf();
   return hashOfParts({
     ...config,
     timestamp: dataPart(rest.timestamp),

@@ -37,7 +37,7 @@ export async function buildSiteArtifacts(
   rendered: RenderedSite,
   search?: SearchIndexes,
 ): Promise<SiteArtifacts> {
-  const { problems, session, config } = run;
+  const { problems, memory, config } = run;
   const { info, renderInput, feeds } = view;
   const { site } = config;
   const { pages } = plan;
@@ -45,7 +45,7 @@ export async function buildSiteArtifacts(
   const files = mergeOutputs(
     [
       renderErrorPages(renderInput, problems, view.reuse),
-      buildArtifacts(pages, content, parsed.catalog, info, session?.payloads, config.preview, search?.bundles),
+      buildArtifacts(pages, content, parsed.catalog, info, memory.payloads, config.preview, search?.bundles),
       buildSearchFiles(pages, feeds, {
         content,
         siteUrl: site.url,

@@ -25,7 +25,7 @@ export interface LoadedContent {
  * and widgets bundled, the template names and each template's front matter are checked.
  */
 export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan): Promise<LoadedContent> {
-  const { problems, session } = run;
+  const { problems, memory } = run;
   const { sources } = read;
   // Only the pages in this build; links resolve against every page of the table (see `SitePlan.allPages`).
   const arrival = await parseContent(
@@ -35,9 +35,9 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
     run.threads,
     problems,
     plan.frontMatter,
-    run.once('links', `${sources.routes!.text}\0${JSON.stringify(run.config.site.locales)}`, () => linkData(plan.allPages)),
+    run.memory.once('links', `${sources.routes!.text}\0${JSON.stringify(run.config.site.locales)}`, () => linkData(plan.allPages)),
     read.known,
-    read.cache?.streamBodies(),
+    memory.bodyKeeper(),
   );
   // A build that stops before its pages still reports the Markdown's own errors with the rest.
   const stopIfAny = async () => {
@@ -50,7 +50,7 @@ export async function loadContent(run: BuildRun, read: ReadSite, parsed: ParsedS
   const templates = await settledOrErrors(run.templates, problems);
   const widgets = await settledOrErrors(parsed.widgets, problems);
   checkRouteTemplates(parsed.routes, Object.keys(templates.module.templates), problems);
-  const content = validateContent(plan.routes, arrival.content, templates.module.templates, problems, session?.validated, templates.hash);
+  const content = validateContent(plan.routes, arrival.content, templates.module.templates, problems, memory.validated, templates.hash);
   // Tags are ids: each names itself in every locale's messages.
   checkTagNames(plan.routes, content, arrival.content, parsed.catalog, problems);
   // A published page may not link a page this build leaves out.

@@ -1,8 +1,6 @@
 import path from 'node:path';
-import { cachedBundle } from '../bundle/bundle-cache';
-import { bundleWidgets, islandNames, widgetsDirOf, type WidgetBundle } from '../bundle/bundle-widgets';
-import { fingerprint } from '../cache/build-session';
-import { BUNDLED_WIDGETS_DIR, CACHE_IDENTITY } from '../config/package-info';
+import { widgetsDirOf, type WidgetBundle } from '../bundle/bundle-widgets';
+import { BUNDLED_WIDGETS_DIR } from '../config/package-info';
 import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from '../messages/messages';
 import { parseRouteTable, restoreRoutes, type Route } from '../plan/route-table';
 import type { Locale } from '../../shared/locales';
@@ -20,15 +18,15 @@ export interface ParsedSite {
 /** Step 2: the messages and the route table, parsed and validated; then the widgets start bundling. */
 export function parseSite(run: BuildRun, read: ReadSite): ParsedSite {
   const { problems } = run;
-  const { sources, cache } = read;
+  const { sources } = read;
   const { locales } = run.config.site;
   const codes = sources.localeCodes;
   const localesKey = `${codes.join()}\0${locales.default}`;
-  const catalog = run.once('messages', [localesKey, ...[...sources.locales.values()].map((file) => file.text)].join('\0'), () => parseMessages(sources.locales, locales, problems, (locale) => path.join(run.config.root, 'locales', `${locale}.json`)));
-  // A route table read before (the persistent cache) is not parsed and validated again.
+  const catalog = run.memory.once('messages', [localesKey, ...[...sources.locales.values()].map((file) => file.text)].join('\0'), () => parseMessages(sources.locales, locales, problems, (locale) => path.join(run.config.root, 'locales', `${locale}.json`)));
+  // A route table validated before (the persistent cache) is not parsed and validated again.
   const routesFile = sources.routes!;
-  const routes = run.once('routes', `${routesFile.text}\0${localesKey}`, () => {
-    const known = cache?.knownRoutes(routesFile.text, localesKey);
+  const routes = run.memory.once('routes', `${routesFile.text}\0${localesKey}`, () => {
+    const known = run.memory.knownRoutes(routesFile.text, localesKey);
     return known ? restoreRoutes(known, routesFile.text, routesFile.path) : parseRouteTable(routesFile.text, routesFile.path, locales, problems);
   });
   problems.throwIfAny();
@@ -36,26 +34,16 @@ export function parseSite(run: BuildRun, read: ReadSite): ParsedSite {
   return { catalog: catalog!, routes: routes!, widgets: startWidgetBundle(run, catalog!) };
 }
 
-/**
- * The browser bundle, with the default locale's widget messages built in for when messages cannot load:
- * kept by a watch session, or in the persistent cache while its inputs are the same.
- */
+/** The browser bundle, with the default locale's widget messages built in for when messages cannot load. */
 function startWidgetBundle(run: BuildRun, catalog: MessageCatalog): Settling<WidgetBundle> {
-  const { config, session } = run;
-  const widgetsDir = widgetsDirOf(config.root, BUNDLED_WIDGETS_DIR);
-  const fallbackMessages = defaultWidgetMessages(catalog, config.site.locales.default);
-  const generatedDir = path.join(config.cacheDir, 'widgets');
-  const bundling = () => {
-    if (session) return session.widgetBundler(widgetsDir, generatedDir).bundle(fallbackMessages);
-    if (!config.persistentCache) return bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
-    // A new island file changes the bundle without changing any file it was made from.
-    const key = `${CACHE_IDENTITY}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
-    return cachedBundle(path.join(config.cacheDir, 'widgets.bin'), key, async () => {
-      const bundle = await bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
-      return { value: bundle, inputs: bundle.inputs };
-    });
-  };
-  return settle(session ? session.reuse(`widgets:${fingerprint(JSON.stringify(fallbackMessages))}`, widgetsDir, bundling) : bundling());
+  const { config } = run;
+  return settle(
+    run.memory.widgets({
+      widgetsDir: widgetsDirOf(config.root, BUNDLED_WIDGETS_DIR),
+      generatedDir: path.join(config.cacheDir, 'widgets'),
+      fallbackMessages: defaultWidgetMessages(catalog, config.site.locales.default),
+    }),
+  );
 }
 
 /** The default locale's widget messages, built into the browser bundle for when messages cannot load. */

@@ -38,20 +38,20 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   const { problems, config } = run;
   const { sources } = read;
   const { locales } = config.site;
-  const allPages = run.once('plan', `${sources.routes!.text}\0${JSON.stringify(locales)}`, () => planPages(parsed.routes, locales, problems))!;
+  const allPages = run.memory.once('plan', `${sources.routes!.text}\0${JSON.stringify(locales)}`, () => planPages(parsed.routes, locales, problems))!;
   problems.throwIfAny();
 
   // The build's time, not the clock: the same sources and time always publish the same pages.
   const sourceFiles = () => [sources.routes, config.siteFile, ...sources.locales.values(), ...sources.content.values()].flatMap((file) => (file ? [file.path] : []));
   const timeOf = async () => buildTime(config.overrides.timestamp, await run.commitTime, sourceFiles);
   // Watch mode keeps its first build's time.
-  const timing = run.once('build time', 'dev', timeOf);
+  const timing = run.memory.once('build time', 'dev', timeOf);
 
   // Front matter is parsed here once, for the publication fields and then for the content step;
   // its errors are reported with the content's (step 4), not here.
   const parsedFrontMatter = new Map<string, YamlData | undefined>();
   const frontMatter = (text: string, file: string) => {
-    if (!parsedFrontMatter.has(file)) parsedFrontMatter.set(file, run.once(`front matter ${file}`, text, () => parseYamlData(text, file, problems)));
+    if (!parsedFrontMatter.has(file)) parsedFrontMatter.set(file, run.memory.once(`front matter ${file}`, text, () => parseYamlData(text, file, problems)));
     return parsedFrontMatter.get(file);
   };
   const fieldsOf = (route: Route, locale: string) => {
@@ -73,7 +73,7 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   );
 
   const file = sources.redirects;
-  const rules = file ? run.once('redirect rules', file.text, () => parseRedirectsFile(file.text, file.path, problems)) : [];
+  const rules = file ? run.memory.once('redirect rules', file.text, () => parseRedirectsFile(file.text, file.path, problems)) : [];
   const previous = await settledOrErrors(run.previous, problems);
   const redirects = rules && planRedirects(pages, rules, previous, locales, problems);
   if (!redirects || problems.errors.length > errorsBefore) problems.throwIfAny();

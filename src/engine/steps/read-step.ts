@@ -1,20 +1,18 @@
-import type { BuildCache } from '../cache/build-cache';
 import type { SiteSettings } from '../config/site-settings';
 import { warning, type Diagnostic, type Problems } from '../diagnostics/diagnostic';
 import type { KnownContent } from '../markdown/content';
-import { frontMatterOnly, splitContent, type FrontMatterTexts } from '../markdown/split-content';
-import { readSources, withoutContentTexts, type SiteSources } from '../read/read-sources';
+import { splitContent, type FrontMatterTexts } from '../markdown/split-content';
+import { readSources, type SiteSources } from '../read/read-sources';
 import { refreshSources } from '../read/refresh-sources';
-import { readText } from '../read/read-file-again';
-import { contentFacts, FactsMemo, type FileFacts } from '../translations/file-facts';
+import { contentFacts, type FileFacts } from '../translations/file-facts';
+import { localeCodes } from '../../shared/locales';
 import { translationSettingsOf } from '../translations/settings';
 import type { BuildRun } from './run';
 
-/** What step 1 read: the sources, the settings, each content file's front matter, what the cache knows. */
+/** What step 1 read: the sources, the settings, each content file's front matter, what earlier builds left. */
 export interface ReadSite {
   sources: SiteSources;
   frontMatters: FrontMatterTexts;
-  cache: BuildCache | undefined;
   /** Content files whose Markdown result the cache knows, and this build's cache key of each file. */
   known: Map<string, KnownContent>;
   keys: Map<string, string>;
@@ -35,39 +33,28 @@ export interface ReadSite {
  * of the suspended build keeps the texts.
  */
 export async function readSite(run: BuildRun): Promise<ReadSite> {
-  const { config, session, problems, warnings } = run;
+  const { config, memory, problems, warnings } = run;
   run.execution.prepareHeaps(config.root);
-  const localeCodes = config.site.locales.all.map((locale) => locale.code);
-  // A watch session reads again only what changed, while the locales are the same.
-  const read =
-    session?.sources && session.changed && sameList(session.sources.localeCodes, localeCodes)
-      ? await refreshSources(session.sources, session.changed, problems)
-      : // A cache may know the content files: their texts are decoded only when read (`ContentSource`).
-        await readSources(config.root, localeCodes, problems, run.execution.decodeContent);
-  if (session) session.sources = read;
+  const codes = localeCodes(config.site.locales);
+  const readAll = () => readSources(config.root, codes, problems, run.execution.decodeContent);
+  // Only the changed files are read again while the locales are the same.
+  const read = await memory.readSources(readAll, (previous, changed) => (sameList(previous.localeCodes, codes) ? refreshSources(previous, changed, problems) : readAll()));
   problems.throwIfAny();
   // A Markdown file over the size limit is not sent to be rendered: the build fails on it.
   const tooLarge = checkContentSizes(read.content, config.site.limits, problems, warnings);
-  // What the persistent cache knows needs no Markdown work, and its files are not even split.
-  const cache = await run.cache;
-  if (cache?.discarded) warnings.push(warning('cache/discarded', cache.discarded));
-  const { known, keys } = cache?.knownContent(read.content, read.routes?.text ?? '') ?? { known: new Map<string, KnownContent>(), keys: new Map<string, string>() };
-  const split = splitContent(tooLarge.size > 0 ? new Map([...read.content].filter(([name]) => !tooLarge.has(name))) : read.content, localeCodes, problems, session?.splits, new Set(known.keys()));
+  // What an earlier build left needs no Markdown work, and its files are not even split.
+  const { known, keys, discarded } = await memory.knownFiles(read.content, read.routes?.text ?? '');
+  if (discarded) warnings.push(warning('cache/discarded', discarded));
+  const split = splitContent(tooLarge.size > 0 ? new Map([...read.content].filter(([name]) => !tooLarge.has(name))) : read.content, codes, problems, memory.splits, new Set(known.keys()));
   // Markdown parsing needs nothing else: it starts now, beside the next steps.
   const jobs = [...split.values()].filter((entry) => !known.has(entry.job.key)).map((entry) => entry.job);
   run.threads.parse(jobs);
-  const large = run.execution.isLarge(jobs.length);
-  const frontMatters: FrontMatterTexts = large ? frontMatterOnly(split) : split;
-  // Known by the hash of their bytes (cache, session), the files are not even decoded for it.
-  const translationMemo = session ? (session.translations = session.translations?.next() ?? new FactsMemo()) : cache?.translations;
-  const translationFacts = contentFacts(read.content, split, translationSettingsOf(config.site), translationMemo);
-  run.timings.lap(large ? 'read sources (large build)' : 'read sources');
-  const sources = large ? withoutContentTexts(read) : read;
-  const wholeText = (key: string) => {
-    const source = sources.content.get(key);
-    return source && { file: source.path, text: large ? readText(source.path) : source.text };
-  };
-  return { sources, frontMatters, cache, known, keys, large, wholeText, translationFacts };
+  // Known by the hash of their bytes, the files are not even decoded for it.
+  const translationFacts = contentFacts(read.content, split, translationSettingsOf(config.site), memory.translationFacts());
+  // A large build keeps no Markdown text on this thread from here (`ExecutionStrategy.holdContent`).
+  const held = run.execution.holdContent(jobs.length, read, split);
+  run.timings.lap(held.large ? 'read sources (large build)' : 'read sources');
+  return { ...held, known, keys, translationFacts };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface RenderedSite {
   rendered: OutputFiles;
   /** Pages left as the previous output had them, by output path and hash (persistent cache). */
   unchanged: Map<string, string>;
+  /** How many worker threads rendered the pages (0: this thread did). */
+  pageWorkers: number;
 }
 
 /**
@@ -56,16 +58,19 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
         unchanged() {},
         allow: (sources) => inline.add(sources),
       };
-  run.pageWorkers = run.execution.pageWorkersFor(plan.pages.length, threads.fillsCores(), moduleFile);
-  if (run.pageWorkers) threads.pagesReadElsewhere();
-  await output?.begin();
-  await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, run.pageWorkers);
-  // Their heaps go now, not at the end of the build.
-  run.pageWorkers?.close();
+  const workers = run.execution.pageWorkersFor(plan.pages.length, threads.fillsCores(), moduleFile);
+  if (workers) threads.pagesReadElsewhere();
+  try {
+    await output?.begin();
+    await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, workers);
+  } finally {
+    // Their heaps go now, not at the end of the build.
+    workers?.close();
+  }
   placeImageProblems(run, plan, view, problems);
   problems.throwIfAny();
-  run.timings.lap(run.pageWorkers ? `render pages (on ${run.pageWorkers.count} workers)` : 'render pages');
-  return { inline, scanner, rendered, unchanged };
+  run.timings.lap(workers ? `render pages (on ${workers.count} workers)` : 'render pages');
+  return { inline, scanner, rendered, unchanged, pageWorkers: workers?.count ?? 0 };
 }
 
 /**

@@ -18,7 +18,7 @@ export function warnOfOutdatedTranslations(run: BuildRun, read: ReadSite, parsed
   const { translationFacts, sources } = read;
   if (!translationFacts) return;
   const settings = translationSettingsOf(run.config.site);
-  const records = run.once('message records', [...sources.messageRecords.values()].map((file) => `${file.path}\0${file.text}`).join('\0'), () => recordsOf(sources.messageRecords, run.problems));
+  const records = run.memory.once('message records', [...sources.messageRecords.values()].map((file) => `${file.path}\0${file.text}`).join('\0'), () => recordsOf(sources.messageRecords, run.problems));
   const items = [...contentStates(parsed.routes, settings, (file) => translationFacts.get(file)), ...messageStates(settings, parsed.catalog, records)];
   run.warnings.push(...outdatedWarnings(items, run.config.root));
 }

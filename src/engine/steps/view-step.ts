@@ -10,8 +10,6 @@ import type { PageReuse } from '../cache/page-reuse';
 import type { RenderInput } from '../render/render-input';
 import { checkLocaleFlags, shareImageOf } from '../render/site-images';
 import { catalogueImages, type CataloguedImages } from '../images/image-catalogue';
-import { folderStore, memoryStore } from '../images/encode-images';
-import path from 'node:path';
 import type { Output } from '../write/write-output';
 import type { LoadedContent } from './content-step';
 import type { ParsedSite } from './parse-step';
@@ -40,7 +38,7 @@ export interface PageView {
  * fingerprint; shortened, it is the release; with the rest of the inputs, the build id.
  */
 export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<PageView> {
-  const { config, session, problems } = run;
+  const { config, memory, problems } = run;
   const { sources } = read;
   const { site } = config;
   const { templates, widgets, content } = loaded;
@@ -52,15 +50,14 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const shareImage = shareImageOf(site, sources.publicFiles, config.siteFile, problems);
   checkLocaleFlags(site, sources.publicFiles, config.siteFile, problems);
   // Encodings are kept in the build cache (and a watch session's memory): a warm build encodes nothing.
-  const store = config.persistentCache ? folderStore(path.join(config.cacheDir, 'images'), session?.images) : (session?.images ?? memoryStore());
-  const images = await catalogueImages(sources.publicFiles, site, store);
+  const images = await catalogueImages(sources.publicFiles, site, memory.imageStore());
   run.timings.lap(images.encoded ? `images (${images.encoded} encoded)` : 'images');
   await loaded.stopIfAny();
   const pageConfig = pageConfigOf({
     engine: ENGINE_VERSION,
     settings: site,
     year: new Date(time.timestamp).getUTCFullYear(),
-    dev: session !== undefined,
+    dev: memory.dev,
     // The routes as published: what is out changes what hubs, links and hreflang show.
     routes: { value: plan.routes, text: sources.routes!.text, publication: plan.publication.key },
     messages: { value: parsed.catalog, texts: [...sources.locales.values()].map((file) => file.text) },
@@ -74,15 +71,12 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   });
   const release = releaseOf(pageConfig);
   const info: BuildInfo = {
-    // Watch mode keeps one build id, so an edit changes only the pages that show it.
-    id: session
-      ? 'dev'
-      : buildIdOf(pageConfig, {
-          timestamp: time.timestamp,
-          contentDigest: contentDigest(sources.content),
-          redirectRules: sources.redirects?.text ?? '',
-          redirects: { redirects: [...plan.redirects.redirects], lost: [...plan.redirects.lost] },
-        }),
+    id: buildIdOf(pageConfig, () => ({
+      timestamp: time.timestamp,
+      contentDigest: contentDigest(sources.content),
+      redirectRules: sources.redirects?.text ?? '',
+      redirects: { redirects: [...plan.redirects.redirects], lost: [...plan.redirects.lost] },
+    })),
     release,
     timestamp: time.timestamp,
   };
@@ -95,7 +89,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const inputs = { sources, split: read.frontMatters, content, routes: plan.routes };
   const output = run.output && (await settledOrErrors(run.output, problems));
   const everything = pageConfigHash(pageConfig);
-  const reuse = session?.pageReuse(inputs, everything) ?? (read.cache && output ? read.cache.pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)) : undefined);
+  const reuse = memory.pageReuse(inputs, everything, output);
   return { info, renderInput, assets, images, feeds, indexed: (page) => !definitionOf(page).noindex, output, reuse };
 }
 

@@ -29,14 +29,19 @@ export async function writeSite(output: Output | undefined, files: OutputFiles):
   return output.commit();
 }
 
-/** Step 9: what this build learned, kept for the next one (`.sitegen-cache/`). */
+/** Step 9: what this build learned, kept for the next one (`BuildMemory.remember`). */
 export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<void> {
-  const { cache } = read;
-  if (cache) {
-    cache.rememberRoutes(read.sources.routes!.text, `${read.sources.localeCodes.join()}\0${run.config.site.locales.default}`, parsed.routes);
-    cache.rememberContent(plan.routes, loaded.content, read.frontMatters, read.keys, loaded.templates.hash, loaded.arrival.warnings);
-    cache.keepPages(new Set(plan.pages.map((page) => page.outputPath)));
-    await cache.save();
-  }
+  await run.memory.remember({
+    routesText: read.sources.routes!.text,
+    localesKey: `${read.sources.localeCodes.join()}\0${run.config.site.locales.default}`,
+    routes: parsed.routes,
+    publishedRoutes: plan.routes,
+    content: loaded.content,
+    frontMatters: read.frontMatters,
+    keys: read.keys,
+    templatesHash: loaded.templates.hash,
+    warnings: loaded.arrival.warnings,
+    outputPaths: new Set(plan.pages.map((page) => page.outputPath)),
+  });
   run.timings.lap('write');
 }

@@ -57,11 +57,21 @@ describe('the page view', () => {
 
   it('names a build by the view and everything else the output is made from', () => {
     const rest = { timestamp: 1, contentDigest: 'c', redirectRules: '', redirects: [] };
-    const id = buildIdOf(base, rest);
+    const id = buildIdOf(base, () => rest);
     expect(id).toMatch(/^[0-9a-f]{12}$/);
-    expect(buildIdOf(base, { ...rest })).toBe(id);
+    expect(buildIdOf(base, () => ({ ...rest }))).toBe(id);
     for (const change of [{ timestamp: 2 }, { contentDigest: 'd' }, { redirectRules: '- {from: /a, to: /}' }, { redirects: [['/a', '/']] }]) {
-      expect(buildIdOf(base, { ...rest, ...change })).not.toBe(id);
+      expect(buildIdOf(base, () => ({ ...rest, ...change }))).not.toBe(id);
     }
+  });
+
+  it("names a watch session's build `dev`, without hashing the content for it", () => {
+    let asked = false;
+    const id = buildIdOf(pageConfigOf(inputs({ dev: true })), () => {
+      asked = true;
+      return { timestamp: 1, contentDigest: 'c', redirectRules: '', redirects: [] };
+    });
+    expect(id).toBe('dev');
+    expect(asked).toBe(false);
   });
 });

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { cachedBundle } from '../bundle/bundle-cache';
+import { bundleWidgets, islandNames } from '../bundle/bundle-widgets';
+import { bundleTemplates, importTemplates, moduleIsIntact } from '../bundle/load-templates';
+import type { BuildCache } from '../cache/build-cache';
+import { CACHE_IDENTITY } from '../config/package-info';
+import { folderStore } from '../images/encode-images';
+import type { BuildMemory } from './build-memory';
+
+/**
+ * A build that recalls and keeps its work in the persistent cache (`.sitegen-cache/`, also
+ * restored in CI): Markdown results, validated routes and front matter, bundles, image
+ * encodings, and the hash of every page it wrote, so a page the output already holds is neither
+ * rendered nor written. `loading` is the cache, read beside the first steps.
+ */
+export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): BuildMemory {
+  // The cache is loaded by the time the content files are looked up (`knownFiles`, step 1),
+  // which every later use follows.
+  let cache: BuildCache | undefined;
+  const loaded = () => {
+    if (!cache) throw new Error('the build cache is used before it was loaded');
+    return cache;
+  };
+  return {
+    dev: false,
+    readSources: (read) => read(),
+    async knownFiles(content, routesText) {
+      cache = await loading;
+      return { ...cache.knownContent(content, routesText), discarded: cache.discarded };
+    },
+    splits: undefined,
+    translationFacts: () => loaded().translations,
+    once: (_name, _key, compute) => compute(),
+    knownRoutes: (text, localesKey) => loaded().knownRoutes(text, localesKey),
+    templates: (templatesDir, dir) =>
+      cachedBundle(path.join(dir, 'templates.bin'), `${CACHE_IDENTITY}\0${templatesDir}`, () => bundleTemplates(templatesDir, dir), moduleIsIntact).then(importTemplates),
+    widgets({ widgetsDir, fallbackMessages, generatedDir }) {
+      // A new island file changes the bundle without changing any file it was made from.
+      const key = `${CACHE_IDENTITY}\0${widgetsDir}\0${islandNames(widgetsDir).join()}\0${JSON.stringify(fallbackMessages)}`;
+      return cachedBundle(path.join(cacheDir, 'widgets.bin'), key, async () => {
+        const bundle = await bundleWidgets(widgetsDir, fallbackMessages, generatedDir);
+        return { value: bundle, inputs: bundle.inputs };
+      });
+    },
+    commitTime: (ask) => ask(),
+    bodyKeeper: () => loaded().streamBodies(),
+    validated: undefined,
+    imageStore: () => folderStore(path.join(cacheDir, 'images')),
+    pageReuse: (inputs, everything, output) => (output ? loaded().pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)) : undefined),
+    payloads: undefined,
+    async remember(learned) {
+      const cache = loaded();
+      cache.rememberRoutes(learned.routesText, learned.localesKey, learned.routes);
+      cache.rememberContent(learned.publishedRoutes, learned.content, learned.frontMatters, learned.keys, learned.templatesHash, learned.warnings);
+      cache.keepPages(learned.outputPaths);
+      await cache.save();
+    },
+    close() {
+      // A build that failed leaves no pack of its bodies (one that succeeded has named it).
+      void loading.then((cache) => cache.abandonStream());
+    },
+  };
+}
