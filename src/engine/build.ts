@@ -96,7 +96,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
     const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
       const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile); // 6. pages into the output as their bodies arrive
       const search = searchLater ? undefined : await indexForSearch(run, plan, view, rendered); // 6b. the search index of each locale, from the pages as written
-      const artifacts = await buildSiteArtifacts(run, read, parsed, plan, loaded, view, rendered, search); // 7. error pages, JSON, sitemap, feeds, headers
+      const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, search); // 7. error pages, JSON, sitemap, feeds, headers
       const written = await writeSite(view.output, artifacts.files); // 8. the rest written, the output swapped in
       return { rendered, artifacts, written, search };
     });

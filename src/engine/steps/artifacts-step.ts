@@ -9,7 +9,6 @@ import { renderErrorPages } from '../render/error-pages';
 import type { LoadedContent } from './content-step';
 import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';
-import type { ReadSite } from './read-step';
 import type { RenderedSite } from './render-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
@@ -29,7 +28,6 @@ export interface SiteArtifacts {
  */
 export async function buildSiteArtifacts(
   run: BuildRun,
-  read: ReadSite,
   parsed: ParsedSite,
   plan: SitePlan,
   loaded: LoadedContent,
