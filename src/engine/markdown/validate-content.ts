@@ -10,6 +10,7 @@ import { translationFieldSchema } from '../translations/record';
 import { publicationFields } from '../plan/publication';
 import { readingMinutesOf, type ParsedContent, type SiteContent } from './content';
 
+/** The front matter fields of every page, whatever its template. */
 const commonFields = {
   title: z.string().trim().min(1, 'must not be empty'),
   description: z.string().trim().min(1, 'must not be empty'),
