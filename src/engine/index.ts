@@ -4,6 +4,8 @@
 export { build, type BuildOptions, type BuildResult } from './build';
 export { watch, type Watcher, type WatchEvent, type WatchOptions } from './serve/watch';
 export { BuildSession } from './cache/build-session';
+// What `sitegen build` starts before it loads the rest, through `start.ts`.
+export { prestartMarkdownWorker } from './scale/markdown-worker-start';
 export { ENGINE_VERSION } from './config/package-info';
 
 // The configuration, resolved once, and what the sources define (`sitegen check`).

@@ -1,6 +1,6 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { missingPluralCases } from '../../src/engine/messages/messages';
+import { missingPluralCases } from '../../src/engine/messages/plural-cases';
 import { copySite, edit, lineOf } from '../helpers/site';
 import { buildRealSite, findingsOf } from './helpers';
 

@@ -2,7 +2,7 @@ import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CacheDamaged } from '../base/sealed-file';
 import { SiteError, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
-import { BodyPending } from '../markdown/content';
+import { BodyPending } from '../markdown/pending-body';
 
 /**
  * What rendering gives for a page that read a Markdown body still on its way (a hub showing

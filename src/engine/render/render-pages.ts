@@ -1,5 +1,5 @@
 import type { Problems } from '../diagnostics/diagnostic';
-import { BodyPending } from '../markdown/content';
+import { BodyPending } from '../markdown/pending-body';
 import type { PagePlan } from '../plan/plan-pages';
 import { inlineSourcesOf, inThreadScanner, type PageScanner } from '../artifacts/inline-sources';
 import { pageReuseRun, type PageReuse } from '../cache/page-reuse';

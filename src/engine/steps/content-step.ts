@@ -1,6 +1,9 @@
 import type { LoadedTemplates } from '../bundle/load-templates';
 import type { WidgetBundle } from '../bundle/bundle-widgets';
-import { linkData, parseContent, validateContent, type ContentArrival, type SiteContent } from '../markdown/content';
+import type { ContentArrival, SiteContent } from '../markdown/content';
+import { linkData } from '../markdown/link-data';
+import { parseContent } from '../markdown/parse-content';
+import { validateContent } from '../markdown/validate-content';
 import { checkRouteTemplates } from '../plan/route-table';
 import { linksToUnpublished } from '../markdown/unpublished-links';
 import { checkTagNames } from '../markdown/unknown-tags';

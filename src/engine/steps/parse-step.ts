@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { widgetsDirOf, type WidgetBundle } from '../bundle/bundle-widgets';
 import { BUNDLED_WIDGETS_DIR } from '../config/package-info';
-import { CLIENT_MESSAGE_PREFIX, parseMessages, type MessageCatalog } from '../messages/messages';
+import { CLIENT_MESSAGE_PREFIX, type MessageCatalog } from '../messages/messages';
+import { parseMessages } from '../messages/parse-messages';
 import { parseRouteTable, restoreRoutes, type Route } from '../plan/route-table';
 import type { Locale } from '../../shared/locales';
 import type { ReadSite } from './read-step';

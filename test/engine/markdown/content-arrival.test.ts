@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BodyPending, parseContent } from '../../../src/engine/markdown/content';
+import { parseContent } from '../../../src/engine/markdown/parse-content';
+import { BodyPending } from '../../../src/engine/markdown/pending-body';
 import { splitContent } from '../../../src/engine/markdown/split-content';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
 import { inThreadStage, type JobResult, type MarkdownStage } from '../../../src/engine/markdown/markdown-stage';

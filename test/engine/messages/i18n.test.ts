@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../../src/engine';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
 import { createI18n, parseIsoDate } from '../../../src/engine/messages/i18n';
-import { parseMessages } from '../../../src/engine/messages/messages';
+import { parseMessages } from '../../../src/engine/messages/parse-messages';
 import { localeInfo, type Locale } from '../../../src/shared/locales';
 import { SITE_LOCALES } from '../../helpers/site';
 
