@@ -8,6 +8,7 @@ import type { SiteSources } from '../read/read-sources';
 import type { PageReuse, ReusablePage } from './page-reuse';
 import type { FactsMemo } from '../translations/file-facts';
 import { memoryStore, type EncodedStore } from '../images/encode-images';
+import { memorySearchStore, type SearchStore } from '../search/search-store';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -30,6 +31,8 @@ export class BuildSession {
   translations: FactsMemo | undefined;
   /** The encodings of the raster images: an edit encodes only an image that changed. */
   readonly images: EncodedStore = memoryStore();
+  /** Each locale's search index: an edit indexes only the locale whose pages changed. */
+  readonly search: SearchStore = memorySearchStore();
   /** The sources as last read: a rebuild reads only the changed files again. */
   sources: SiteSources | undefined;
   /** The site's last commit time, asked once: watch mode keeps the first build's time. */

@@ -9,6 +9,7 @@ import type { MarkdownJob, PlainProblem } from '../markdown/markdown-stage';
 import type { FrontMatterTexts } from '../markdown/split-content';
 import type { PlainRoute, Route } from '../plan/route-table';
 import type { SiteSources } from '../read/read-sources';
+import type { SearchStore } from '../search/search-store';
 import type { FactsMemo } from '../translations/file-facts';
 import type { Output } from '../write/write-output';
 
@@ -76,6 +77,8 @@ export interface BuildMemory {
   bodyKeeper(): ((file: string, markdown: RenderedMarkdown) => RenderedMarkdown) | undefined;
   /** Validated front matter by its parsed document, or undefined. */
   readonly validated: WeakMap<object, { template: string; data: unknown }> | undefined;
+  /** Where each locale's search index is kept with the key of its pages; undefined when none is. */
+  searchStore(): SearchStore | undefined;
   /** Where raster encodings are kept. */
   imageStore(): EncodedStore;
   /** How pages of earlier builds are reused; undefined when none are. */

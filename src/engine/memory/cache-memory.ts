@@ -5,12 +5,13 @@ import { bundleTemplates, importTemplates, moduleIsIntact } from '../bundle/load
 import type { BuildCache } from '../cache/build-cache';
 import { CACHE_IDENTITY } from '../config/package-info';
 import { folderStore } from '../images/encode-images';
+import { folderSearchStore } from '../search/search-store';
 import type { BuildMemory } from './build-memory';
 
 /**
  * A build that recalls and keeps its work in the persistent cache (`.sitegen-cache/`, also
  * restored in CI): Markdown results, validated routes and front matter, bundles, image
- * encodings, and the hash of every page it wrote, so a page the output already holds is neither
+ * encodings, each locale's search index, and the hash of every page it wrote, so a page the output already holds is neither
  * rendered nor written. `loading` is the cache, read beside the first steps.
  */
 export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): BuildMemory {
@@ -45,6 +46,7 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): Bui
     commitTime: (ask) => ask(),
     bodyKeeper: () => loaded().streamBodies(),
     validated: undefined,
+    searchStore: () => folderSearchStore(path.join(cacheDir, 'search')),
     imageStore: () => folderStore(path.join(cacheDir, 'images')),
     pageReuse: (inputs, everything, output) => (output ? loaded().pageReuse(inputs, everything, (file, hash) => output.holds(file, hash)) : undefined),
     payloads: undefined,

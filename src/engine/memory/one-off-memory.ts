@@ -18,6 +18,7 @@ export function oneOffMemory(): BuildMemory {
     commitTime: (ask) => ask(),
     bodyKeeper: () => undefined,
     validated: undefined,
+    searchStore: () => undefined,
     imageStore: () => memoryStore(),
     pageReuse: () => undefined,
     payloads: undefined,

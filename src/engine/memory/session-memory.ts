@@ -30,6 +30,7 @@ export function sessionMemory(session: BuildSession, problems: Problems): BuildM
     commitTime: (ask) => (session.commitTime ??= ask()),
     bodyKeeper: () => undefined,
     validated: session.validated,
+    searchStore: () => session.search,
     imageStore: () => session.images,
     pageReuse: (inputs, everything) => session.pageReuse(inputs, everything),
     payloads: session.payloads,

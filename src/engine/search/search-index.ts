@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
 import { ASSETS_DIR, BUILDS_DIR, textOf, type OutputFiles } from '../base/output-paths';
+import { CACHE_IDENTITY } from '../config/package-info';
+import type { LocaleIndex, SearchStore } from './search-store';
 
 /** A page to be found: its URL, its locale and its HTML as written. */
 export interface SearchPage {
@@ -20,7 +22,7 @@ export interface SearchLater {
  * files with it: the index's folders added (an earlier index's not kept) and `latest.json`
  * naming them, as a build that indexed would have written it.
  */
-export async function indexLater(files: OutputFiles, later: SearchLater): Promise<SearchIndexes> {
+export async function indexLater(files: OutputFiles, later: SearchLater, store?: SearchStore): Promise<SearchIndexes> {
   async function* pages(): AsyncGenerator<SearchPage> {
     for (const { url, locale, outputPath } of later.pages) {
       const html = files.get(outputPath);
@@ -28,7 +30,7 @@ export async function indexLater(files: OutputFiles, later: SearchLater): Promis
       yield { url, locale, html: textOf(html) };
     }
   }
-  return buildSearchIndexes(pages(), later.locales);
+  return buildSearchIndexes(pages, later.locales, store);
 }
 
 /** `files` with the index in: its folders added, and `latest.json` naming them. */
@@ -53,6 +55,8 @@ export interface SearchIndexes {
   bundles: Record<Locale, string>;
   /** Pages indexed, and the bytes of the index a search fetches from (all files but the script and the WebAssembly), per locale. */
   stats: Record<Locale, { pages: number; bytes: number; files: number }>;
+  /** The locales Pagefind indexed in this build (the others' pages were as their kept index's). */
+  indexed: Locale[];
 }
 
 /**
@@ -68,8 +72,51 @@ const NEEDED = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[a
  * folder under the immutable assets path, named by the hash of all its files, so a search on a
  * Hungarian page fetches the Hungarian index only and nothing of another locale can show up.
  * Pagefind runs as a child process (its binary comes with the npm package).
+ *
+ * With a `store`, a locale whose pages (URLs and HTML, in order) are those its kept index was
+ * made from takes that index, and Pagefind indexes only the other locales: `pages` is read
+ * once for the keys and once more for those. Without one, it is read once.
  */
-export async function buildSearchIndexes(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<SearchIndexes> {
+export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore): Promise<SearchIndexes> {
+  const keys = store ? await searchKeys(pages(), locales) : undefined;
+  const indexes = new Map<Locale, LocaleIndex>();
+  for (const { code } of locales) {
+    const kept = keys && (await store!.get(code, keys.get(code)!));
+    if (kept) indexes.set(code, kept);
+  }
+  const missing = locales.filter((info) => !indexes.has(info.code));
+  if (missing.length > 0) {
+    for (const [locale, index] of await indexWithPagefind(pages(), missing)) {
+      indexes.set(locale, index);
+      if (keys) await store!.put(locale, keys.get(locale)!, index);
+    }
+  }
+  const files: OutputFiles = new Map();
+  const bundles = {} as Record<Locale, string>;
+  const stats = {} as SearchIndexes['stats'];
+  for (const { code } of locales) {
+    const index = indexes.get(code)!;
+    const hash = createHash('sha256');
+    for (const [name, bytes] of index.files) hash.update(name).update('\0').update(bytes).update('\0');
+    const folder = `${ASSETS_DIR}/search-${code}-${hash.digest('hex').slice(0, 10)}`;
+    for (const [name, bytes] of index.files) files.set(`${folder}/${name}`, bytes);
+    bundles[code] = `/${folder}/`;
+    const data = index.files.filter(([name]) => !/^(pagefind\.js|pagefind-worker\.js|wasm\.)/.test(name));
+    stats[code] = { pages: index.pages, bytes: data.reduce((sum, [, bytes]) => sum + bytes.length, 0), files: index.files.length };
+  }
+  return { files, bundles, stats, indexed: missing.map((info) => info.code) };
+}
+
+/** Each locale's key: what its index is made from (the engine and Pagefind, the language, every page's URL and HTML in order). */
+async function searchKeys(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<Map<Locale, string>> {
+  // CACHE_IDENTITY covers Pagefind's version: the bundled engine's code hash includes the lockfile.
+  const hashes = new Map(locales.map((info) => [info.code, createHash('sha256').update(`${CACHE_IDENTITY}\0${info.tag}\0`)]));
+  for await (const page of pages) hashes.get(page.locale)?.update(page.url).update('\0').update(page.html).update('\0');
+  return new Map([...hashes].map(([locale, hash]) => [locale, hash.digest('hex')]));
+}
+
+/** Runs Pagefind over the pages of `locales`: each locale's files a search needs, in path order. */
+async function indexWithPagefind(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<Map<Locale, LocaleIndex>> {
   const pagefind = await import('pagefind');
   const indexes = new Map<Locale, { index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>; pages: number }>();
   pagefindUsers++;
@@ -86,22 +133,14 @@ export async function buildSearchIndexes(pages: AsyncIterable<SearchPage>, local
       if (errors.length) throw new Error(`Pagefind could not index ${page.url}: ${errors.join('; ')}`);
       entry.pages++;
     }
-    const files: OutputFiles = new Map();
-    const bundles = {} as Record<Locale, string>;
-    const stats = {} as SearchIndexes['stats'];
+    const made = new Map<Locale, LocaleIndex>();
     for (const [locale, { index, pages: count }] of indexes) {
       const { files: all, errors } = await index.getFiles();
       if (errors.length) throw new Error(`Pagefind could not write the index of ${locale}: ${errors.join('; ')}`);
       const kept = all.filter((file) => NEEDED.test(file.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
-      const hash = createHash('sha256');
-      for (const file of kept) hash.update(file.path).update('\0').update(file.content).update('\0');
-      const folder = `${ASSETS_DIR}/search-${locale}-${hash.digest('hex').slice(0, 10)}`;
-      for (const file of kept) files.set(`${folder}/${file.path}`, file.content);
-      bundles[locale] = `/${folder}/`;
-      const data = kept.filter((file) => !/^(pagefind\.js|pagefind-worker\.js|wasm\.)/.test(file.path));
-      stats[locale] = { pages: count, bytes: data.reduce((sum, file) => sum + file.content.length, 0), files: kept.length };
+      made.set(locale, { files: kept.map((file) => [file.path, file.content] as const), pages: count });
     }
-    return { files, bundles, stats };
+    return made;
   } finally {
     await Promise.all([...indexes.values()].map(({ index }) => index.deleteIndex().catch(() => null)));
     // The last one out stops the service: closing it under another build's indexes loses them.

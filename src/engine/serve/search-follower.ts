@@ -56,7 +56,7 @@ export class SearchFollower {
         if (this.latest !== build) continue;
         this.index = index;
         this.server.update(withSearchIndex(build.files, index));
-        this.log?.(`  search index: ${Math.round(performance.now() - started)} ms`);
+        this.log?.(`  search index: ${Math.round(performance.now() - started)} ms (${index.indexed.length > 0 ? `${index.indexed.join(', ')} indexed` : 'none indexed'})`);
       } catch (error) {
         this.report(`sitegen: the search index could not be made: ${(error as Error)?.message ?? String(error)}`);
       }

@@ -11,6 +11,7 @@ import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
 import { alreadyRead, staleFiles } from '../read/refresh-sources';
 import { SearchFollower } from './search-follower';
+import { indexLater } from '../search/search-index';
 
 export interface WatchOptions {
   root?: string;
@@ -84,7 +85,8 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let warned = '';
-  const search = new SearchFollower(server, report, options.verbose ? log : undefined);
+  // The session keeps each locale's index: an edit indexes only the locale whose pages changed.
+  const search = new SearchFollower(server, report, options.verbose ? log : undefined, (files, later) => indexLater(files, later, session.search));
 
   const rebuild = async (changed: ReadonlySet<string> | undefined) => {
     const started = performance.now();

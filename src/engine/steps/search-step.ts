@@ -24,8 +24,9 @@ export async function indexForSearch(run: BuildRun, plan: SitePlan, view: PageVi
       yield { url: page.url, locale: page.locale, html };
     }
   }
-  const indexes = await buildSearchIndexes(pages(found), run.config.site.locales.all);
-  run.timings.lap('search index');
+  // A locale whose pages are as its kept index's is not indexed again (`BuildMemory.searchStore`).
+  const indexes = await buildSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore());
+  run.timings.lap(`search index (${indexes.indexed.length > 0 ? `${indexes.indexed.join(', ')} indexed` : 'none indexed'})`);
   return indexes;
 }
 

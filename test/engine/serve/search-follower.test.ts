@@ -25,6 +25,7 @@ function controlledIndexes() {
     files: new Map([[`_sitegen/assets/search-en-${page}/pagefind.js`, page]]),
     bundles: { en: `/_sitegen/assets/search-en-${page}/` },
     stats: {},
+    indexed: ['en'],
   });
   return { asked, makeIndex, indexOf };
 }

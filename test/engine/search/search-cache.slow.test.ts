@@ -1,0 +1,46 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../../../src/engine';
+import { edit, tempDir } from '../../helpers/site';
+import { siteWithSearch } from '../../helpers/search-site';
+
+/** What the search step said it did (`--verbose` shows the same). */
+function searchLap(result: BuildResult): string {
+  return result.timings.find(([step]) => step.startsWith('search index'))![0];
+}
+
+/** Each file of the locales' bundles with its modification time. */
+function bundleFiles(out: string, result: BuildResult): Map<string, number> {
+  const files = new Map<string, number>();
+  for (const [name] of result.files) {
+    if (name.startsWith('_sitegen/assets/search-')) files.set(name, statSync(path.join(out, name)).mtimeMs);
+  }
+  return files;
+}
+
+describe('the search index with the build cache', () => {
+  it('is made by no locale when no page changed, and by the edited locale only after an edit, as a build without the cache makes it', async () => {
+    const root = await siteWithSearch();
+    const out = path.join(await tempDir(), 'dist');
+    const cold = await build({ root, out });
+    expect(searchLap(cold)).toBe('search index (en, hu, de indexed)');
+
+    const warm = await build({ root, out });
+    expect(searchLap(warm)).toBe('search index (none indexed)');
+    expect(warm.search!.bundles).toEqual(cold.search!.bundles);
+    // Not rewritten: the output already holds these bytes.
+    expect(bundleFiles(out, warm)).toEqual(bundleFiles(out, cold));
+
+    const article = (await import('node:fs')).readdirSync(path.join(root, 'content/hu/blog')).find((name) => name.endsWith('.md'))!;
+    await edit(root, `content/hu/blog/${article}`, (text) => `${text}\nEgy új bekezdés a kvarcóra-javításról.\n`);
+    const edited = await build({ root, out });
+    expect(searchLap(edited)).toBe('search index (hu indexed)');
+    expect(edited.search!.bundles.en).toBe(cold.search!.bundles.en);
+    expect(edited.search!.bundles.de).toBe(cold.search!.bundles.de);
+    expect(edited.search!.bundles.hu).not.toBe(cold.search!.bundles.hu);
+
+    const uncached = await build({ root, out: path.join(await tempDir(), 'dist'), cache: false });
+    expect(uncached.search!.bundles).toEqual(edited.search!.bundles);
+  }, 600_000);
+});
