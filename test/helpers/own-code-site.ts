@@ -1,6 +1,6 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import { smallSite } from '../hardening/small-site';
+import { smallSite } from './small-site';
 import { copySite, REPO } from './site';
 
 /**

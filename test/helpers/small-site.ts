@@ -2,7 +2,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { markTranslations } from '../../src/engine/translations/mark';
-import { copySite } from '../helpers/site';
+import { copySite } from './site';
 
 /** One page of each detail template; the other detail routes are left out (the offer form lists every service). */
 const KEPT_DETAIL_ROUTES = new Set(['article-four-day-week-1', 'case-producer-plants', 'tender-export-market']);
@@ -15,13 +15,16 @@ const LINK_INSTEAD = 'contact';
  * detail template (20 routes, 80 pages): every template and widget, in a fraction of the
  * whole site's build time. Content files of no route are removed; Markdown links to routes that were left out point at the contact page,
  * and the translations are marked as translating the English so changed, as the real site's are.
+ * `alsoKeep` names more detail routes to keep, for a test about those pages.
  */
-export async function smallSite(): Promise<string> {
+export async function smallSite(alsoKeep: readonly string[] = []): Promise<string> {
   const root = await copySite();
   const file = path.join(root, 'content/routes.yaml');
   const doc = parseDocument(await readFile(file, 'utf8'));
   const routes = doc.toJS().routes as Array<{ id: string; template: string; content: string }>;
-  const kept = routes.filter((route) => (!DETAIL_TEMPLATES.has(route.template) || KEPT_DETAIL_ROUTES.has(route.id)));
+  const keep = new Set([...KEPT_DETAIL_ROUTES, ...alsoKeep]);
+  const kept = routes.filter((route) => !DETAIL_TEMPLATES.has(route.template) || keep.has(route.id));
+  for (const id of alsoKeep) if (!kept.some((route) => route.id === id)) throw new Error(`the real site has no route "${id}" to keep`);
   doc.set('routes', kept);
   await writeFile(file, doc.toString({ lineWidth: 0 }));
   const ids = new Set(kept.map((route) => route.id));
