@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { smallSite } from '../helpers/small-site';
 import { copySite, edit, lineOf, REPO, runCli, tempDir } from '../helpers/site';
 import { brokenCopy, buildRealSite, editOutput, removeOutput } from './helpers';
 
@@ -25,7 +26,7 @@ describe('sitegen check', () => {
   });
 
   it('checks dist/ under the root by default', async () => {
-    const root = await copySite();
+    const root = await smallSite();
     expect((await runCli(['build'], { cwd: root })).code).toBe(0);
     const run = await runCli(['check'], { cwd: root });
     expect(run.code).toBe(0);
