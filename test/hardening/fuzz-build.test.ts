@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure, SiteError } from '../../src/engine';
 import { LOCALE_CODES as LOCALES, snapshotTree } from '../helpers/site';
 import { anyValue, corrupt, hostileText, icuMessage, markdownBody, textCorruption } from './hostile-input';
-import { smallSite } from './small-site';
+import { smallSite } from '../helpers/small-site';
 
 /**
  * Property: a build of broken or hostile sources either succeeds or fails with a BuildFailure

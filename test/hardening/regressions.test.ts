@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, BuildFailure, BuildSession, SiteError } from '../../src/engine';
 import { edit, lineOf } from '../helpers/site';
-import { smallSite } from './small-site';
+import { smallSite } from '../helpers/small-site';
 
 /** Bugs the property-based build tests found, each pinned by the case that showed it. */
 describe('regressions found by fuzzing', () => {

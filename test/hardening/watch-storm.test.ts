@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, BuildSession, watch, type Watcher } from '../../src/engine';
-import { smallSite } from './small-site';
+import { smallSite } from '../helpers/small-site';
 
 /**
  * `sitegen watch` fed 200 rapid edits, valid and invalid (broken YAML, links to unknown routes,

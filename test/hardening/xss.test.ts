@@ -4,7 +4,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loaderRan, newContext, turnToEveryForm } from '../helpers/browser';
 import { browserSuite } from '../browser/setup';
-import { smallSite } from './small-site';
+import { smallSite } from '../helpers/small-site';
 
 /**
  * An XSS corpus in every kind of source text (front matter of every template, Markdown,

@@ -1,6 +1,6 @@
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import { smallSite } from '../hardening/small-site';
+import { smallSite } from './small-site';
 import { copySite, REPO } from './site';
 
 /**
@@ -19,7 +19,7 @@ export async function siteWithOwnCode(): Promise<string> {
   return withOwnCode(await copySite());
 }
 
-/** The small site (20 routes, 80 pages) with its own templates and widgets. */
-export async function smallSiteWithOwnCode(): Promise<string> {
-  return withOwnCode(await smallSite());
+/** The small site (20 routes, 80 pages, and the detail routes `alsoKeep` names) with its own templates and widgets. */
+export async function smallSiteWithOwnCode(alsoKeep: readonly string[] = []): Promise<string> {
+  return withOwnCode(await smallSite(alsoKeep));
 }

@@ -1,6 +1,6 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { smallSite } from '../hardening/small-site';
+import { smallSite } from './small-site';
 
 /** The build time of the fixture's builds: 2026-01-01T00:00:00Z. */
 export const BUILD_EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
@@ -52,7 +52,7 @@ function route(id: string, content: string, paths: Record<string, string>): stri
 }
 
 /**
- * The small site (`test/hardening/small-site.ts`), its blog with tag listings, with a draft, a scheduled and an expired
+ * The small site (`test/helpers/small-site.ts`), its blog with tag listings, with a draft, a scheduled and an expired
  * article in every locale, and one article that is a draft in Hungarian only. The draft links
  * the scheduled article (a draft may).
  */

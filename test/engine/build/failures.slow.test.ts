@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { smallSiteWithOwnCode } from '../../helpers/own-code-site';
 import { edit, lineOf, runCli, snapshotTree, type CliRun } from '../../helpers/site';
 

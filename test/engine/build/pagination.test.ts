@@ -3,7 +3,7 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure } from '../../../src/engine/index';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { BUILD_EPOCH } from '../../helpers/publication-site';
 import { edit, lineOf, runCli } from '../../helpers/site';
 

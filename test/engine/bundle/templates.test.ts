@@ -1,17 +1,13 @@
-import { cp, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, BuildFailure, formatDiagnostic } from '../../../src/engine';
-import { copySite, edit, lineOf, REPO } from '../../helpers/site';
+import { smallSiteWithOwnCode } from '../../helpers/own-code-site';
+import { smallSite } from '../../helpers/small-site';
+import { edit, lineOf, REPO } from '../../helpers/site';
 
-/** A copy of the site with its own copy of the templates, which a test may then break. */
-async function siteWithOwnTemplates(): Promise<string> {
-  const root = await copySite();
-  await cp(path.join(REPO, 'src/templates'), path.join(root, 'src/templates'), { recursive: true });
-  await cp(path.join(REPO, 'src/shared'), path.join(root, 'src/shared'), { recursive: true });
-  await cp(path.join(REPO, 'src/widgets'), path.join(root, 'src/widgets'), { recursive: true });
-  return root;
-}
+// The small site has every template, so its own copy of them is what a site's developers change.
+const siteWithOwnTemplates = smallSiteWithOwnCode;
 
 async function failureOf(root: string): Promise<BuildFailure> {
   const error = await build({ root, write: false }).then(
@@ -91,8 +87,8 @@ describe('templates', () => {
   });
 
   it('fails a route whose front matter misses a field its template requires', async () => {
-    const root = await copySite();
-    const file = 'content/en/case-studies/customer-portal.md';
+    const root = await smallSite();
+    const file = 'content/en/case-studies/producer-plants.md';
     const changed = await edit(root, file, (text) => text.replace(/^industry: .*\n/m, ''));
     const { errors } = await failureOf(root);
     expect(errors.map((e) => [e.file, e.message])).toEqual([[path.join(root, file), 'missing required field "industry"']]);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { seal, unseal } from '../../../src/engine/base/sealed-file';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { runCli, snapshotTree, tempDir } from '../../helpers/site';
 
 /**

@@ -4,11 +4,13 @@ import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine';
 import { unseal } from '../../../src/engine/base/sealed-file';
-import { copySite, tempDir } from '../../helpers/site';
+import { smallSite } from '../../helpers/small-site';
+import { tempDir } from '../../helpers/site';
 
 describe('what the cache records of a listing', () => {
   it("records a hub's children as one input, however many it lists: a large blog's index stays small", { timeout: 120_000 }, async () => {
-    const root = await copySite();
+    // Two articles, so that a listing of one input per article would show.
+    const root = await smallSite(['article-clickup-as-erp']);
     await build({ root, out: await tempDir() });
     const saved = deserialize(unseal(await readFile(path.join(root, '.sitegen-cache/build.bin')))!) as { pages: Map<string, { deps: string[] }> };
     for (const [file, hub] of [

@@ -2,7 +2,7 @@ import { cp, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { edit, lineOf, runCli } from '../../helpers/site';
 
 /**

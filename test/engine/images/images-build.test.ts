@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build, BuildFailure, type SiteError } from '../../../src/engine';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { withOwnCode } from '../../helpers/own-code-site';
 import { edit, lineOf, snapshotTree, tempDir } from '../../helpers/site';
 import { generatedPhoto } from '../../../bench/generated-photo.mjs';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { edit, runCli, snapshotTree, tempDir } from '../../helpers/site';
 
 /**
@@ -22,8 +22,9 @@ describe('execution modes of the bundled engine', () => {
     };
     const compare = async (a: string, b: string) => expect(await snapshotTree(path.join(out, a))).toEqual(await snapshotTree(path.join(out, b)));
 
-    // Cold: no cache yet, so the first worker reads the content ahead.
-    const cold = await build('always', 'always', false);
+    // Cold: no cache yet, so the first worker reads the content ahead. It writes the cache the
+    // warm build below starts from.
+    const cold = await build('always', 'always');
     expect(cold).toMatch(/threads: Markdown on 2 workers \(content read ahead\), pages on 2 workers, large-build path \(--parallel always\)/);
     expect(await build('off', 'off', false)).toMatch(/threads: Markdown on the main thread, pages on the main thread \(--parallel off\)/);
     await compare('always', 'off');
@@ -31,7 +32,8 @@ describe('execution modes of the bundled engine', () => {
     // Warm, after an edit: the cache's pages and bodies, and the workers for what changed.
     await edit(root, 'content/hu/about-us.md', (text) => `${text}\nMég egy bekezdés a változásról.\n`);
     await edit(root, 'locales/de.json', (text) => text.replace('"readMore": "Weiterlesen"', '"readMore": "Mehr lesen"'));
-    await build('always', 'always');
+    const warm = await build('always', 'always');
+    expect(warm).toMatch(/images: 0 encoded, [1-9]\d* from the cache/);
     await build('off', 'off', false);
     await compare('always', 'off');
     // And the default, by the site's size: one Markdown worker, pages here.

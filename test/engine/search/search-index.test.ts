@@ -85,7 +85,7 @@ describe('the search index', () => {
     const session = new BuildSession();
     try {
       const first = await build({ root, write: false, session });
-      const file = 'content/hu/case-studies/customer-portal.md';
+      const file = 'content/hu/case-studies/producer-plants.md';
       await edit(root, file, (text) => `${text}\nA kvarcóra-javítás is a portálon intézhető.\n`);
       session.changed = new Set([path.join(root, file)]);
       const second = await build({ root, write: false, session });

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostAllowed } from '../../../src/engine/serve/dev-server';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { REPO } from '../../helpers/site';
 
 /** `sitegen watch` as users run it, on a free port; its URL once it serves. */

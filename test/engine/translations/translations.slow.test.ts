@@ -3,7 +3,7 @@ import { readFile, rename, rm, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { copySite, edit, lineOf, REPO, runCli, tempDir } from '../../helpers/site';
 
 /**

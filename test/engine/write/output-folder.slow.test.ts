@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine';
 import { folderKey, layoutOf, repairOutput, swapSteps, writeManifest, writeSwap } from '../../../src/engine/write/output-folder';
-import { smallSite } from '../../hardening/small-site';
+import { smallSite } from '../../helpers/small-site';
 import { edit, runCli, snapshotTree, tempDir, withEnv } from '../../helpers/site';
 
 const run = promisify(execFile);
