@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import type { KnownContent, SiteContent } from '../markdown/content';
-import type { FrontMatterTexts } from '../markdown/split-content';
+import type { KnownContent } from '../markdown/content';
 import type { SiteSources } from '../read/read-sources';
 import type { PlainRoute, Route } from '../plan/route-table';
 import type { RenderedMarkdown } from '../markdown/markdown';
-import type { PlainProblem } from '../markdown/markdown-stage';
 import { FactsMemo } from '../translations/file-facts';
 import { readCacheFile, writeCacheFile } from './cache-file';
-import { ContentCache } from './cached-content';
+import { ContentCache, type LearnedContent } from './cached-content';
 import { PageCache } from './cached-pages';
 import { RouteCache } from './cached-routes';
 import type { PageInputs } from './page-inputs';
@@ -95,15 +93,8 @@ export class BuildCache {
   }
 
   /** Keeps each content file's Markdown result and validated front matter for the next build. */
-  rememberContent(
-    routes: readonly Route[],
-    content: SiteContent,
-    split: FrontMatterTexts,
-    keys: ReadonlyMap<string, string>,
-    templatesHash: string,
-    warnings: ReadonlyMap<string, readonly PlainProblem[]>,
-  ): void {
-    this.contentCache.remember(routes, content, split, keys, templatesHash, warnings);
+  rememberContent(learned: LearnedContent): void {
+    this.contentCache.remember(learned);
   }
 
   /**

@@ -9,6 +9,18 @@ import { contentHash } from '../base/content-hash';
 import { lazyFields } from '../base/lazy-fields';
 import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
 
+/** What a build learned of its content files (`ContentCache.remember`). */
+export interface LearnedContent {
+  /** The routes as published: a content file of another route is forgotten. */
+  routes: readonly Route[];
+  content: SiteContent;
+  frontMatters: FrontMatterTexts;
+  /** This build's key of each content file (`known`). */
+  keys: ReadonlyMap<string, string>;
+  templatesHash: string;
+  warnings: ReadonlyMap<string, readonly PlainProblem[]>;
+}
+
 /** What the cache keeps of one content file. */
 export interface CachedContent {
   /** Hash of what the Markdown result depends on: the file's text and the route table. */
@@ -118,15 +130,8 @@ export class ContentCache {
     this.stream?.abandon();
   }
 
-  /** `BuildCache.rememberContent`. */
-  remember(
-    routes: readonly Route[],
-    content: SiteContent,
-    split: FrontMatterTexts,
-    keys: ReadonlyMap<string, string>,
-    templatesHash: string,
-    warnings: ReadonlyMap<string, readonly PlainProblem[]>,
-  ): void {
+  /** Keeps each content file's Markdown result and validated front matter for the next build. */
+  remember({ routes, content, frontMatters: split, keys, templatesHash, warnings }: LearnedContent): void {
     const before = this.entries;
     const next = new Map<string, CachedContent>();
     for (const route of routes) {

@@ -1,12 +1,12 @@
 import type { WidgetBundle } from '../bundle/bundle-widgets';
 import type { LoadedTemplates } from '../bundle/load-templates';
+import type { LearnedContent } from '../cache/cached-content';
 import type { PageInputs } from '../cache/page-inputs';
 import type { PageReuse } from '../cache/page-reuse';
 import type { EncodedStore } from '../images/encode-images';
-import type { KnownContent, SiteContent } from '../markdown/content';
+import type { KnownContent } from '../markdown/content';
 import type { RenderedMarkdown } from '../markdown/markdown';
-import type { MarkdownJob, PlainProblem } from '../markdown/markdown-stage';
-import type { FrontMatterTexts } from '../markdown/split-content';
+import type { MarkdownJob } from '../markdown/markdown-stage';
 import type { PlainRoute, Route } from '../plan/route-table';
 import type { SiteSources } from '../read/read-sources';
 import type { SearchStore } from '../search/search-store';
@@ -31,18 +31,11 @@ export interface WidgetInputs {
   fallbackMessages: Record<string, string>;
 }
 
-/** What a build learned that the next one can use (`remember`). */
-export interface Learned {
+/** What a build learned that the next one can use (`remember`): its content (`routes` the published ones), and the route table as validated. */
+export interface Learned extends LearnedContent {
   routesText: string;
   localesKey: string;
-  routes: readonly Route[];
-  /** The routes as published, the content, the split files and their keys (`KnownFiles.keys`). */
-  publishedRoutes: readonly Route[];
-  content: SiteContent;
-  frontMatters: FrontMatterTexts;
-  keys: ReadonlyMap<string, string>;
-  templatesHash: string;
-  warnings: ReadonlyMap<string, readonly PlainProblem[]>;
+  validatedRoutes: readonly Route[];
   outputPaths: ReadonlySet<string>;
 }
 

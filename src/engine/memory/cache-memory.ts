@@ -52,8 +52,8 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): Bui
     payloads: undefined,
     async remember(learned) {
       const cache = loaded();
-      cache.rememberRoutes(learned.routesText, learned.localesKey, learned.routes);
-      cache.rememberContent(learned.publishedRoutes, learned.content, learned.frontMatters, learned.keys, learned.templatesHash, learned.warnings);
+      cache.rememberRoutes(learned.routesText, learned.localesKey, learned.validatedRoutes);
+      cache.rememberContent(learned);
       cache.keepPages(learned.outputPaths);
       await cache.save();
     },

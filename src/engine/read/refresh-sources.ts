@@ -94,11 +94,6 @@ export async function staleFiles(sources: SiteSources, files: Iterable<string>):
  * Templates, widgets, public files and files that came or went are never "already read".
  */
 export async function alreadyRead(sources: SiteSources, files: Iterable<string>): Promise<boolean> {
-  for (const file of files) {
-    const own = sourceOf(sources, file);
-    if (!own) return false;
-    const now = await readFile(file, 'utf8').catch(() => undefined);
-    if (now !== own.text) return false;
-  }
-  return true;
+  const reported = [...files];
+  return reported.every((file) => sourceOf(sources, file) !== undefined) && (await staleFiles(sources, reported)).length === 0;
 }

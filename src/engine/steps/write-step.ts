@@ -34,8 +34,8 @@ export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSit
   await run.memory.remember({
     routesText: read.sources.routes!.text,
     localesKey: `${read.sources.localeCodes.join()}\0${run.config.site.locales.default}`,
-    routes: parsed.routes,
-    publishedRoutes: plan.routes,
+    validatedRoutes: parsed.routes,
+    routes: plan.routes,
     content: loaded.content,
     frontMatters: read.frontMatters,
     keys: read.keys,

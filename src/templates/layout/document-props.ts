@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Assets, BuildStamp, FeedLink, I18n, Links, PageInfo, RuntimeConfig, SiteImages, SiteSettings } from '../../engine/template-api';
+import type { PageInfo, PageProps, SiteImages } from '../../engine/template-api';
 import type { Cover } from '../fields';
 import type { ArticleMeta } from '../seo/SeoHead';
 import type { JsonLd } from '../seo/structured-data';
@@ -8,19 +8,11 @@ import type { JsonLd } from '../seo/structured-data';
  * What a page hands the document every page shares (`Document.tsx`) and its header and footer:
  * in a file of its own so that they read it without importing the document that renders them.
  */
-export interface DocumentProps {
+export interface DocumentProps extends Pick<PageProps, 'site' | 'i18n' | 'links' | 'assets' | 'build' | 'runtime' | 'feeds'> {
   title: string;
   description: string;
   /** Absent for pages without a route (error pages): no canonical, no alternates. */
   page?: PageInfo;
-  site: SiteSettings;
-  i18n: I18n;
-  links: Links;
-  assets: Assets;
-  build: BuildStamp;
-  runtime: RuntimeConfig;
-  /** The feeds of the page's locale, linked for feed readers. */
-  feeds: readonly FeedLink[];
   /** Kept out of search results; pages of a `noindex` template are too. */
   noindex?: boolean;
   /** An article's dates and tags, for its OpenGraph tags. */
