@@ -93,6 +93,8 @@ export async function measureImageBudgets(repo: string): Promise<string[]> {
       }
       const manyOut = path.join(many, 'dist');
       const cold = timedBuild(repo, many, manyOut);
+      // A text edit, so that the warm build runs (with nothing changed it would not even look at the images).
+      addToBody(many, `content/en/blog/${BLOG[0]}.md`, 'One more sentence for the warm build.');
       const warm = timedBuild(repo, many, manyOut);
       const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
       lines.push('| images | measured | target |', '|---|---:|---:|');
@@ -102,7 +104,7 @@ export async function measureImageBudgets(repo: string): Promise<string[]> {
       if (transferred.length === 0) lines.push(`| case study at 390 px | (skipped: no Chromium at ${CHROMIUM}) | |`);
       lines.push(
         `| cold build with 50 more photos: encodings, time | ${cold.encoded}, ${cold.ms.toFixed(0)} ms | |`,
-        `| warm build with 50 photos: encodings, time | ${warm.encoded} (${warm.reused} images from the cache), ${warm.ms.toFixed(0)} ms | 0 ${warm.encoded === 0 ? '(met)' : '(missed)'} |`,
+        `| warm build with 50 photos, one article edited: encodings, time | ${warm.encoded} (${warm.reused} images from the cache), ${warm.ms.toFixed(0)} ms | 0 ${warm.encoded === 0 ? '(met)' : '(missed)'} |`,
       );
     } finally {
       rmSync(many, { recursive: true, force: true });

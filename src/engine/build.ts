@@ -14,6 +14,7 @@ import { loadContent } from './steps/content-step';
 import { parseSite } from './steps/parse-step';
 import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
+import { recordBuild } from './steps/record-step';
 import { indexForSearch, pagesToFind } from './steps/search-step';
 import { renderSite } from './steps/render-step';
 import { closeRun, startRun } from './start-run';
@@ -108,6 +109,9 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
     run.warnings.push(...lostUrlWarnings(plan.redirects));
     const files = artifacts.files;
     for (const [name, html] of rendered.rendered) files.set(name, html);
+    // 10. what the output was made from, for the next build to find nothing changed
+    const summary = { pages: plan.pages.length, files: written?.files ?? files.size, redirects: plan.redirects.redirects.size, id: view.info.id, headers: artifacts.headers, warnings: run.warnings };
+    await recordBuild(run, loaded, summary);
     const markdownWorkers = run.threads.workerCount();
     return {
       ...view.info,

@@ -6,6 +6,7 @@ export { watch, type Watcher, type WatchEvent, type WatchOptions } from './serve
 export { BuildSession } from './cache/build-session';
 // What `sitegen build` starts before it loads the rest, through `start.ts`.
 export { prestartMarkdownWorker } from './scale/markdown-worker-start';
+export { unchangedBuild, type BuildSummary, type UnchangedBuild } from './cache/build-record';
 export { ENGINE_VERSION } from './config/package-info';
 
 // The configuration, resolved once, and what the sources define (`sitegen check`).

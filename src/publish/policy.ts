@@ -5,25 +5,13 @@
  * old policy, the new pages go live unstyled and without widgets. So a publish compares the
  * build's policy with the live build's and stops when they differ (docs/publish.md, "Safety").
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { HEADERS_FILE, headersForPath } from '../engine/index';
+import { policyOf, type Policy } from './policy-of';
 
-export type PolicyHeader = readonly [name: string, value: string];
-
-export interface Policy {
-  /** Twelve hex digits of the SHA-256 of the headers, in order: what the build summary line prints. */
-  hash: string;
-  headers: PolicyHeader[];
-}
-
-/** A policy from the headers of a build (`BuildResult.headers`, or read back from `_headers`). */
-export function policyOf(headers: readonly PolicyHeader[]): Policy {
-  const text = headers.map(([name, value]) => `${name}: ${value}\n`).join('');
-  return { hash: createHash('sha256').update(text).digest('hex').slice(0, 12), headers: headers.map(([name, value]) => [name, value] as const) };
-}
+export { policyOf, type Policy, type PolicyHeader } from './policy-of';
 
 /** The policy of a built output folder: the headers its `_headers` gives every path; undefined without the file. */
 export async function readPolicy(dir: string): Promise<Policy | undefined> {

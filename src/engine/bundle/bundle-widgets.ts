@@ -33,17 +33,20 @@ const LOADER_SCRIPTS = { deployWatch: 'runtime/deploy-watch.ts', consentBanner: 
 /** Optional whole files, built like the loader's scripts when the widgets have them. */
 const WORKERS = { powWorker: 'runtime/pow-worker.ts' };
 const MOUNT = 'runtime/mount.tsx';
-const ISLANDS = 'islands';
+/** The folder of the islands, each file one (`islandNames`). */
+export const ISLANDS_DIR = 'islands';
 
 /** The site's own `src/widgets` when it has one, else the widgets that ship with sitegen. */
 export function widgetsDirOf(root: string, bundledDir: string): string {
-  const own = path.join(root, 'src', 'widgets');
-  return existsSync(path.join(own, LOADER)) ? own : bundledDir;
+  return existsSync(widgetsChoiceFiles(root)[0]!) ? path.join(root, 'src', 'widgets') : bundledDir;
 }
+
+/** The file whose presence makes `widgetsDirOf` choose the site's own widgets. */
+export const widgetsChoiceFiles = (root: string): string[] => [path.join(root, 'src', 'widgets', LOADER)];
 
 /** Island names: the files of `islands/` (`LocaleSwitcher.tsx` is the island `LocaleSwitcher`). */
 export function islandNames(widgetsDir: string): string[] {
-  return readdirSync(path.join(widgetsDir, ISLANDS))
+  return readdirSync(path.join(widgetsDir, ISLANDS_DIR))
     .filter((file) => file.endsWith('.tsx'))
     .map((file) => file.slice(0, -4))
     .sort();
@@ -204,9 +207,7 @@ function collect(results: Output[], generatedDir: string): WidgetBundle {
 /** The import name widgets read their built-in English messages from. */
 const FALLBACK_MESSAGES = 'sitegen:fallback-messages';
 
-function islandEntryFile(generatedDir: string, name: string): string {
-  return path.join(generatedDir, 'islands', `${name}.js`);
-}
+const islandEntryFile = (generatedDir: string, name: string): string => path.join(generatedDir, 'islands', `${name}.js`);
 
 function islandOfEntry(file: string, generatedDir: string): string | undefined {
   const folder = path.join(generatedDir, 'islands');
@@ -219,15 +220,13 @@ function messagesFile(generatedDir: string, messages: Record<string, string>): s
   return path.join(generatedDir, `messages-${createHash('sha256').update(text).digest('hex').slice(0, 16)}.js`);
 }
 
-function messagesModule(messages: Record<string, string>): string {
-  return `export default ${JSON.stringify(messages)};\n`;
-}
+const messagesModule = (messages: Record<string, string>): string => `export default ${JSON.stringify(messages)};\n`;
 
 /** Each island's entry (it imports the component and hydrates it with `mount`), and the messages module. */
 function writeGenerated(generatedDir: string, widgetsDir: string, names: readonly string[], messages: Record<string, string>): void {
   for (const name of names) {
     const entry = [
-      `import Widget from ${JSON.stringify(path.join(widgetsDir, ISLANDS, `${name}.tsx`))};`,
+      `import Widget from ${JSON.stringify(path.join(widgetsDir, ISLANDS_DIR, `${name}.tsx`))};`,
       `import { mount } from ${JSON.stringify(path.join(widgetsDir, MOUNT))};`,
       'export default (island, props) => mount(island, Widget, props);',
       '',

@@ -24,8 +24,12 @@ const ENTRY_NAMES = ['index.ts', 'index.tsx'];
 
 /** The site's own `src/templates` when it has one, else the templates that ship with sitegen. */
 export function templatesDirOf(root: string, bundledDir: string): string {
-  const own = path.join(root, 'src', 'templates');
-  return ENTRY_NAMES.some((name) => existsSync(path.join(own, name))) ? own : bundledDir;
+  return templatesChoiceFiles(root).some((file) => existsSync(file)) ? path.join(root, 'src', 'templates') : bundledDir;
+}
+
+/** The files whose presence makes `templatesDirOf` choose the site's own templates. */
+export function templatesChoiceFiles(root: string): string[] {
+  return ENTRY_NAMES.map((name) => path.join(root, 'src', 'templates', name));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { WidgetBundle } from '../bundle/bundle-widgets';
 import type { LoadedTemplates } from '../bundle/load-templates';
+import type { RecordedBuild } from '../cache/build-record';
 import type { LearnedContent } from '../cache/cached-content';
 import type { PageInputs } from '../cache/page-inputs';
 import type { PageReuse } from '../cache/page-reuse';
@@ -80,6 +81,8 @@ export interface BuildMemory {
   readonly payloads: WeakMap<object, { data: unknown; headings: unknown; json: string }> | undefined;
   /** Keeps what this build learned for the next one. */
   remember(learned: Learned): Promise<void>;
+  /** Records what the output was made from and holds, so that the next build can find nothing changed (`cache/build-record.ts`). */
+  keepRecord(build: () => Promise<RecordedBuild>): Promise<void>;
   /** Ends what the memory holds open for this build (a failed build leaves no pack of its bodies). */
   close(): void;
 }

@@ -3,6 +3,7 @@ import { cachedBundle } from '../bundle/bundle-cache';
 import { bundleWidgets, islandNames } from '../bundle/bundle-widgets';
 import { bundleTemplates, importTemplates, moduleIsIntact } from '../bundle/load-templates';
 import type { BuildCache } from '../cache/build-cache';
+import { writeBuildRecord } from '../cache/build-record';
 import { CACHE_IDENTITY } from '../config/package-info';
 import { folderStore } from '../images/encode-images';
 import { folderSearchStore } from '../search/search-store';
@@ -56,6 +57,9 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): Bui
       cache.rememberContent(learned);
       cache.keepPages(learned.outputPaths);
       await cache.save();
+    },
+    async keepRecord(build) {
+      writeBuildRecord(cacheDir, await build());
     },
     close() {
       // A build that failed leaves no pack of its bodies (one that succeeded has named it).

@@ -23,6 +23,7 @@ export function oneOffMemory(): BuildMemory {
     pageReuse: () => undefined,
     payloads: undefined,
     remember: async () => {},
+    keepRecord: async () => {},
     close() {},
   };
 }

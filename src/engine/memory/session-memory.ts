@@ -35,6 +35,7 @@ export function sessionMemory(session: BuildSession, problems: Problems): BuildM
     pageReuse: (inputs, everything) => session.pageReuse(inputs, everything),
     payloads: session.payloads,
     remember: async () => {},
+    keepRecord: async () => {},
     close() {},
   };
 }

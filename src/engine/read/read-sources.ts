@@ -21,6 +21,9 @@ export interface SiteSources {
   publicFiles: ReadonlyMap<string, Buffer>;
 }
 
+/** The folders a build reads every file of (or may: `content/` holds the settings and the route table too). */
+export const SOURCE_FOLDERS = ['content', 'locales', 'public'] as const;
+
 export const ROUTES_FILE = 'content/routes.yaml';
 export const SITE_FILE = 'content/site.yaml';
 export const REDIRECTS_SOURCE = 'content/redirects.yaml';

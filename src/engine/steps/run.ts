@@ -58,6 +58,8 @@ export function stopwatch() {
   let last = performance.now();
   return {
     laps,
+    /** When the run started, by the wall clock (what files' modification times are compared with). */
+    startedAt: Date.now(),
     lap(step: string) {
       const now = performance.now();
       laps.push([step, Math.round((now - last) * 10) / 10, Math.round(process.memoryUsage.rss() / 2 ** 20)]);
