@@ -1,8 +1,8 @@
-import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, unchangedBuild, type UserOptions } from '../../../src/engine';
-import { smallSite } from '../../helpers/small-site';
+import { smallSiteWithOwnCode } from '../../helpers/own-code-site';
 
 /** A time well before the build: sources this old are trusted (a source saved just before a build is not). */
 const AN_HOUR_AGO = new Date(Date.now() - 3_600_000);
@@ -45,7 +45,8 @@ async function rewrite(file: string, change: (bytes: Buffer) => Buffer | string)
 
 describe('a build with nothing changed (cache/build-record.ts)', () => {
   beforeAll(async () => {
-    root = await smallSite();
+    // With its own templates and widgets: a change to them is a change to the site.
+    root = await smallSiteWithOwnCode();
     await age(root);
     const result = await build({ root });
     outDir = result.outDir;
@@ -90,15 +91,26 @@ describe('a build with nothing changed (cache/build-record.ts)', () => {
     );
   });
 
-  it('finds the site taking its own templates instead of sitegen\'s', async () => {
-    const own = path.join(root, 'src/templates');
+  it('finds the templates and widgets changed: a file they were bundled from, a new island, the templates given up', async () => {
+    for (const [file, reason] of [
+      ['src/templates/site.css', /site\.css changed/],
+      ['src/widgets/runtime/loader.ts', /loader\.ts changed/],
+    ] as const) {
+      let undo: () => Promise<void> = async () => {};
+      await noticed(async () => (undo = await rewrite(path.join(root, file), (bytes) => `${bytes}\n`)), () => undo(), reason);
+    }
+    const island = path.join(root, 'src/widgets/islands/Banner.tsx');
+    await noticed(() => writeFile(island, 'export default function Banner() { return null; }\n'), () => rm(island), /Banner\.tsx is new/);
+    // Without its own index.ts the site would take sitegen's templates.
+    const index = path.join(root, 'src/templates/index.ts');
+    let undo: () => Promise<void> = async () => {};
     await noticed(
       async () => {
-        await mkdir(own, { recursive: true });
-        await writeFile(path.join(own, 'index.tsx'), 'export {};\n');
+        undo = await rewrite(index, (bytes) => bytes);
+        await rm(index);
       },
-      () => rm(path.join(root, 'src'), { recursive: true }),
-      /src\/templates\/index\.tsx is new/,
+      () => undo(),
+      /index\.ts is gone/,
     );
   });
 
