@@ -124,7 +124,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       redirects: new Map([...plan.redirects.redirects].map(([from, { to }]) => [from, to])),
       warnings: run.warnings,
       timings: run.timings.laps,
-      images: { encoded: view.images.encoded, reused: view.images.reused },
+      images: artifacts.images,
       search: search && { bundles: search.bundles, stats: search.stats },
       searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },
       threads: { markdownWorkers, readAhead: run.execution.readsAhead && markdownWorkers > 0, largeBuild: read.large, pageWorkers: rendered.pageWorkers },

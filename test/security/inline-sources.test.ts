@@ -32,6 +32,26 @@ describe('inline sources of a page', () => {
     expect(found.imageSources).toEqual(['data:', 'https://cdn.example.com:8443', 'https://img.example.org']);
   });
 
+  it('lists the encoded images a page shows, in pictures, images and preloads, and nothing else', () => {
+    const found = inlineSourcesOf(
+      '<link rel="preload" as="image" imagesrcset="/_sitegen/assets/images/hero-480w-0123456789.avif 480w, /_sitegen/assets/images/hero-960w-0123456789.avif 960w">' +
+        '<picture><source type="image/webp" srcset="/_sitegen/assets/images/photo-480w-abcdef0123.webp 480w"><img src="/images/photo.jpg"></picture>' +
+        '<img src="/_sitegen/assets/images/plain-64w-fedcba9876.avif"><img src="/images/logo.png">' +
+        '<a href="/_sitegen/assets/images/linked-64w-0000000000.avif">a link is not shown</a>' +
+        '<p>/_sitegen/assets/images/text-64w-1111111111.avif</p>',
+    );
+    expect(found.encodedImages).toEqual([
+      '_sitegen/assets/images/hero-480w-0123456789.avif',
+      '_sitegen/assets/images/hero-960w-0123456789.avif',
+      '_sitegen/assets/images/photo-480w-abcdef0123.webp',
+      '_sitegen/assets/images/plain-64w-fedcba9876.avif',
+    ]);
+    const set = new InlineSourceSet();
+    set.add(found);
+    set.add(inlineSourcesOf('<img src="/_sitegen/assets/images/other-64w-2222222222.webp">'));
+    expect(set.toSources().encodedImages).toHaveLength(5);
+  });
+
   it('joins pages into one sorted set, whatever order they came in', () => {
     const a = inlineSourcesOf('<script>one()</script><style>b{}</style>');
     const b = inlineSourcesOf('<script>two()</script><style>b{}</style>');

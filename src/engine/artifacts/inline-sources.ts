@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
 import { parseSrcset } from 'srcset';
+import { ASSETS_DIR } from '../base/output-paths';
 
 /**
  * What a page contains that its Content-Security-Policy must allow: the hashes of its inline
@@ -18,7 +19,16 @@ export interface InlineSources {
   imageSources: string[];
   /** Whether the page links a stylesheet (`style-src 'self'`). */
   linkedStylesheet: boolean;
+  /**
+   * Not for the policy: the build's encoded images the page shows (output paths under
+   * `_sitegen/assets/images/`). Read in the same pass, and kept with it for pages the cache
+   * reuses, so that a build encodes exactly the rasters some page shows (`images/`).
+   */
+  encodedImages: string[];
 }
+
+/** Where encoded images are (`images/image-catalogue.ts`), as pages name them. */
+const ENCODED_IMAGES = `/${ASSETS_DIR}/images/`;
 
 /** Script types the browser runs (HTML "classic" JavaScript MIME types, modules, import maps). */
 const EXECUTABLE = /^(|module|importmap|(application|text)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/;
@@ -34,7 +44,7 @@ export function cspHash(text: string): string {
  * browser hashes.
  */
 export function inlineSourcesOf(html: string): InlineSources {
-  const found = { scripts: new Set<string>(), styles: new Set<string>(), styleAttributes: new Set<string>(), imageSources: new Set<string>() };
+  const found = { scripts: new Set<string>(), styles: new Set<string>(), styleAttributes: new Set<string>(), imageSources: new Set<string>(), encodedImages: new Set<string>() };
   let linkedStylesheet = false;
   let open: 'script' | 'style' | undefined;
   let text = '';
@@ -50,8 +60,11 @@ export function inlineSourcesOf(html: string): InlineSources {
           for (const url of urls) {
             const source = url && externalSource(url);
             if (source) found.imageSources.add(source);
+            else if (url?.startsWith(ENCODED_IMAGES)) found.encodedImages.add(url.slice(1));
           }
         }
+        // A preloaded image is shown too; its candidates are those of its `<picture>`.
+        if (name === 'link' && attributes.imagesrcset) for (const url of srcsetUrls(attributes.imagesrcset)) if (url.startsWith(ENCODED_IMAGES)) found.encodedImages.add(url.slice(1));
         text = '';
       },
       ontext(chunk) {
@@ -71,6 +84,7 @@ export function inlineSourcesOf(html: string): InlineSources {
     styleAttributes: [...found.styleAttributes].sort(),
     imageSources: [...found.imageSources].sort(),
     linkedStylesheet,
+    encodedImages: [...found.encodedImages].sort(),
   };
 }
 
@@ -171,11 +185,11 @@ function sharedStylesheet(css: string | undefined) {
 
 /** The union of what many pages contain: a policy that allows every page of the site. */
 export class InlineSourceSet {
-  private readonly sets = { scripts: new Set<string>(), styles: new Set<string>(), styleAttributes: new Set<string>(), imageSources: new Set<string>() };
+  private readonly sets = { scripts: new Set<string>(), styles: new Set<string>(), styleAttributes: new Set<string>(), imageSources: new Set<string>(), encodedImages: new Set<string>() };
   private linkedStylesheet = false;
 
   add(sources: InlineSources): void {
-    for (const key of ['scripts', 'styles', 'styleAttributes', 'imageSources'] as const) for (const value of sources[key]) this.sets[key].add(value);
+    for (const key of ['scripts', 'styles', 'styleAttributes', 'imageSources', 'encodedImages'] as const) for (const value of sources[key]) this.sets[key].add(value);
     this.linkedStylesheet ||= sources.linkedStylesheet;
   }
 
@@ -188,6 +202,7 @@ export class InlineSourceSet {
       styleAttributes: sorted(this.sets.styleAttributes),
       imageSources: sorted(this.sets.imageSources),
       linkedStylesheet: this.linkedStylesheet,
+      encodedImages: sorted(this.sets.encodedImages),
     };
   }
 }

@@ -30,7 +30,7 @@ export interface EncodedStore {
 }
 
 /** The formats every raster image is served in, best first; the source's own format is the fallback. */
-const FORMATS = ['avif', 'webp'] as const;
+export const ENCODED_FORMATS = ['avif', 'webp'] as const;
 
 /** The widths a source of `width` pixels is encoded at: the configured ones below it, and its own when no wider one is configured. */
 export function variantWidths(width: number, widths: readonly number[]): number[] {
@@ -39,17 +39,25 @@ export function variantWidths(width: number, widths: readonly number[]): number[
 }
 
 /**
- * The encodings of a raster source, from the store or encoded now (and stored). `encoded` says
- * how many encodings ran: none when the store had them.
+ * What a source's encodings are kept and named by (`variantsKey`): the same key, the same
+ * bytes, so pages can name the encoded files before any is encoded, and only the encodings
+ * that a page shows are made.
  */
-export async function encodedVariants(bytes: Uint8Array, width: number, settings: EncodeSettings, store: EncodedStore): Promise<{ variants: readonly EncodedVariant[]; encoded: number }> {
+export async function variantsKeyOf(bytes: Uint8Array, settings: EncodeSettings): Promise<string> {
+  return variantsKey(bytes, settings, (await loadSharp()).versions);
+}
+
+/**
+ * The encodings of a raster source (whose `variantsKeyOf` is `key`), from the store or encoded
+ * now (and stored). `encoded` says how many encodings ran: none when the store had them.
+ */
+export async function encodedVariants(bytes: Uint8Array, width: number, settings: EncodeSettings, store: EncodedStore, key: string): Promise<{ variants: readonly EncodedVariant[]; encoded: number }> {
   const sharp = await loadSharp();
-  const key = variantsKey(bytes, settings, sharp.versions);
   const known = await store.get(key);
   if (known) return { variants: known, encoded: 0 };
   const variants: EncodedVariant[] = [];
   for (const target of variantWidths(width, settings.widths)) {
-    for (const format of FORMATS) {
+    for (const format of ENCODED_FORMATS) {
       // `rotate()` applies the EXIF orientation; metadata is left out of the encodings.
       const image = sharp.default(bytes, { failOn: 'error' }).rotate().resize({ width: target, withoutEnlargement: true });
       const output = format === 'avif' ? image.avif({ quality: settings.avifQuality, effort: 4 }) : image.webp({ quality: settings.webpQuality, effort: 4 });

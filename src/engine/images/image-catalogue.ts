@@ -2,10 +2,9 @@ import { imageSize } from 'image-size';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ASSETS_DIR, type OutputFiles } from '../base/output-paths';
-import { contentHash } from '../base/content-hash';
 import { Queue } from '../base/queue';
 import type { SiteSettings } from '../config/site-settings';
-import { encodedVariants, type EncodedStore, type EncodeSettings } from './encode-images';
+import { ENCODED_FORMATS, encodedVariants, variantsKeyOf, variantWidths, type EncodedStore, type EncodeSettings } from './encode-images';
 
 /** The formats an `<img>` of the site may show; the raster ones are encoded again (`RASTER`). */
 export type ImageFormat = 'svg' | 'png' | 'jpeg' | 'webp' | 'avif' | 'gif';
@@ -37,14 +36,26 @@ export interface ImageCatalogue {
   sizes: string;
 }
 
-/** The catalogue, the encoded files for the output, and how many encodings this build ran. */
+/** The catalogue, and the encodings of the rasters pages show, made once the pages are rendered. */
 export interface CataloguedImages {
   catalogue: ImageCatalogue;
+  /**
+   * The encoded files of the rasters whose encodings `shown` names (output paths, as pages
+   * name them: `InlineSources.encodedImages`), from the store or encoded now. A raster no page
+   * shows (a share image, a logo only structured data names) is never encoded.
+   */
+  encodeShown(shown: ReadonlySet<string>): Promise<EncodedImages>;
+}
+
+/** The encodings for the output, how many this build ran, and the rasters that would not decode. */
+export interface EncodedImages {
   files: OutputFiles;
   /** Encodings this build ran (a warm build runs none): the benchmarks and tests count them. */
   encoded: number;
   /** Raster images whose encodings came from the cache. */
   reused: number;
+  /** Rasters whose header was read but whose pixels could not be decoded, by URL path, with why. */
+  undecodable: ReadonlyMap<string, string>;
 }
 
 /** What of the settings the encoded bytes depend on (also the cache key's part besides the source bytes). */
@@ -54,18 +65,16 @@ export function encodeSettingsOf(site: SiteSettings): EncodeSettings {
 }
 
 /**
- * Reads the size of every image of `public/` and encodes each raster one (or takes its
- * encodings from `store`). Reading sizes costs little (headers only); encoding runs only for
- * a source whose bytes or settings the store has not seen.
+ * Reads the size of every image of `public/` (headers only) and names each raster's encodings
+ * by the key of its bytes, settings and encoder (`variantsKeyOf`): pages render with their
+ * `srcset` before anything is encoded, and `encodeShown` encodes, once the pages are there,
+ * only what they show (or takes it from `store`).
  */
 export async function catalogueImages(publicFiles: ReadonlyMap<string, Uint8Array>, site: SiteSettings, store: EncodedStore): Promise<CataloguedImages> {
   const images = new Map<string, ImageEntry>();
   const unreadable = new Map<string, string>();
-  const files: OutputFiles = new Map();
   const settings = encodeSettingsOf(site);
-  let encoded = 0;
-  let reused = 0;
-  const rasters: Array<{ url: string; name: string; bytes: Uint8Array; entry: ImageEntry }> = [];
+  const rasters: Raster[] = [];
   for (const [name, bytes] of publicFiles) {
     const format = EXTENSIONS[path.extname(name).slice(1).toLowerCase()];
     if (!format) continue;
@@ -76,40 +85,68 @@ export async function catalogueImages(publicFiles: ReadonlyMap<string, Uint8Arra
       continue;
     }
     const entry: ImageEntry = { ...size, format };
-    images.set(url, entry);
-    if (RASTER.has(format)) rasters.push({ url, name, bytes, entry });
+    if (!RASTER.has(format)) {
+      images.set(url, entry);
+      continue;
+    }
+    const key = await variantsKeyOf(bytes, settings);
+    const stem = stemOf(name);
+    const byType = new Map<string, string[]>();
+    const files: string[] = [];
+    for (const width of variantWidths(entry.width, settings.widths)) {
+      for (const format of ENCODED_FORMATS) {
+        const file = `${IMAGES_DIR}/${stem}-${width}w-${key.slice(0, 10)}.${format}`;
+        files.push(file);
+        byType.set(`image/${format}`, [...(byType.get(`image/${format}`) ?? []), `/${file} ${width}w`]);
+      }
+    }
+    images.set(url, { ...entry, sources: [...byType].map(([type, candidates]) => ({ type, srcset: candidates.join(', ') })) });
+    rasters.push({ url, bytes, width: entry.width, key, files });
   }
-  // An image per core at a time (each encodes on one thread, for reproducible bytes:
-  // encode-images.ts); the results are taken in the files' order, whatever finished first.
+  return {
+    catalogue: { images, unreadable, sizes: site.images.sizes },
+    encodeShown: (shown) => encodeRasters(rasters.filter((raster) => raster.files.some((file) => shown.has(file))), settings, store),
+  };
+}
+
+/** A raster of `public/` and the output paths of its encodings. */
+interface Raster {
+  url: string;
+  bytes: Uint8Array;
+  width: number;
+  key: string;
+  files: string[];
+}
+
+/**
+ * Encodes rasters an image per core at a time (each on one thread, for reproducible bytes:
+ * encode-images.ts); the files are taken in the rasters' order, whatever finished first.
+ */
+async function encodeRasters(rasters: readonly Raster[], settings: EncodeSettings, store: EncodedStore): Promise<EncodedImages> {
   const results: Array<Awaited<ReturnType<typeof encodedVariants>> | Error> = new Array(rasters.length);
   const encodings = new Queue(availableParallelism());
   for (const [index, raster] of rasters.entries()) {
     await encodings.add(async () => {
-      results[index] = await encodedVariants(raster.bytes, raster.entry.width, settings, store).catch((error: unknown) => error as Error);
+      results[index] = await encodedVariants(raster.bytes, raster.width, settings, store, raster.key).catch((error: unknown) => error as Error);
     });
   }
   await encodings.drain();
+  const files: OutputFiles = new Map();
+  const undecodable = new Map<string, string>();
+  let encoded = 0;
+  let reused = 0;
   for (const [index, raster] of rasters.entries()) {
     const result = results[index]!;
     if (result instanceof Error) {
-      images.delete(raster.url);
-      unreadable.set(raster.url, `it could not be decoded (${result.message})`);
+      undecodable.set(raster.url, `it could not be decoded (${result.message})`);
       continue;
     }
-    const variants = result.variants;
     if (result.encoded > 0) encoded += result.encoded;
     else reused++;
-    const stem = stemOf(raster.name);
-    const byType = new Map<string, string[]>();
-    for (const variant of variants) {
-      const file = `${IMAGES_DIR}/${stem}-${variant.width}w-${contentHash(variant.bytes).slice(0, 10)}.${variant.format}`;
-      files.set(file, variant.bytes);
-      const type = `image/${variant.format}`;
-      byType.set(type, [...(byType.get(type) ?? []), `/${file} ${variant.width}w`]);
-    }
-    images.set(raster.url, { ...raster.entry, sources: [...byType].map(([type, candidates]) => ({ type, srcset: candidates.join(', ') })) });
+    // The variants come in the order the names were made in (`variantWidths` x formats).
+    for (const [at, variant] of result.variants.entries()) files.set(raster.files[at]!, variant.bytes);
   }
-  return { catalogue: { images, unreadable, sizes: site.images.sizes }, files, encoded, reused };
+  return { files, encoded, reused, undecodable };
 }
 
 /** The displayed size of an image file, or why it could not be read. */

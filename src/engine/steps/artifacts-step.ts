@@ -19,6 +19,8 @@ import type { SearchIndexes } from '../search/search-index';
 export interface SiteArtifacts {
   files: OutputFiles;
   headers: Header[];
+  /** Raster encodings this build ran, and images whose encodings came from the cache. */
+  images: { encoded: number; reused: number };
 }
 
 /**
@@ -56,7 +58,6 @@ export async function buildSiteArtifacts(
       redirectFiles(plan.redirects, site, parsed.catalog),
       loaded.widgets.files,
       view.assets.files,
-      view.images.files,
       search?.files ?? new Map(),
     ],
     new Set(pages.map((page) => page.outputPath)),
@@ -76,10 +77,19 @@ export async function buildSiteArtifacts(
   for (const sources of await Promise.all(otherPages.map(([, bytes]) => scanner.inlineSources(textOf(bytes))))) {
     inline.add(sources);
   }
-  const headers = securityHeaders(site, inline.toSources());
-  files.set(HEADERS_FILE, headersFile(headers));
+  const allowed = inline.toSources();
   run.timings.lap('build artifacts');
-  return { files, headers };
+  // Every page is read: the rasters they show are encoded (or come from the cache), no others.
+  const images = await view.images.encodeShown(new Set(allowed.encodedImages));
+  for (const [url, why] of images.undecodable) {
+    problems.add('images/unreadable', `image ${url} cannot be read: ${why}`, { file: path.join(config.root, 'public', url), hint: 'save it again as PNG, JPEG, WebP, AVIF, GIF or SVG' });
+  }
+  const all = mergeOutputs([files, images.files], new Set(pages.map((page) => page.outputPath)), config.root, problems);
+  problems.throwIfAny();
+  run.timings.lap(images.encoded ? `encode images (${images.encoded} encoded)` : 'encode images');
+  const headers = securityHeaders(site, allowed);
+  all.set(HEADERS_FILE, headersFile(headers));
+  return { files: all, headers, images: { encoded: images.encoded, reused: images.reused } };
 }
 
 /** One map of the output files besides the pages; a file of `public/` may not replace a generated one. */

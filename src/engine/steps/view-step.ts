@@ -25,7 +25,7 @@ export interface PageView {
   feeds: readonly FeedPlan[];
   /** Whether a page is listed for search engines (its template is not `noindex`). */
   indexed(page: PagePlan): boolean;
-  /** The images of \`public/\`, their encodings (files of the output) and how many this build encoded. */
+  /** The images of \`public/\`, and the encodings of those pages show, made once they are rendered. */
   images: CataloguedImages;
   /** The opened output folder, for a build that writes. */
   output: Output | undefined;
@@ -49,9 +49,10 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const feeds = planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems);
   const shareImage = shareImageOf(site, sources.publicFiles, config.siteFile, problems);
   checkLocaleFlags(site, sources.publicFiles, config.siteFile, problems);
-  // Encodings are kept in the build cache (and a watch session's memory): a warm build encodes nothing.
+  // Sizes and the names of encodings: what pages show is encoded once they are rendered (step 7),
+  // or taken from the build cache (and a watch session's memory): a warm build encodes nothing.
   const images = await catalogueImages(sources.publicFiles, site, memory.imageStore());
-  run.timings.lap(images.encoded ? `images (${images.encoded} encoded)` : 'images');
+  run.timings.lap('images');
   await loaded.stopIfAny();
   const pageConfig = pageConfigOf({
     engine: ENGINE_VERSION,
