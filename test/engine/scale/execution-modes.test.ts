@@ -1,13 +1,16 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { build as buildApi } from '../../../src/engine';
 import { smallSite } from '../../helpers/small-site';
-import { edit, runCli, snapshotTree, tempDir } from '../../helpers/site';
+import { edit, runCli, snapshotTree, tempDir, withEnv } from '../../helpers/site';
 
 /**
  * Every way the bundled engine can run, on a small site and on every test run: what only a
  * large site would take (a Markdown worker per core, page workers, bodies read from their
  * files, content read ahead) is forced with `--parallel always`, and must give the bytes of a
- * build on one thread (`--parallel off`), cold and warm, before and after an edit.
+ * build on one thread, cold and warm, before and after an edit. The one-thread builds run in
+ * this process from the sources (the API with `parallel: 'off'`, no cache), without starting a
+ * process each: the bundled CLI and the API give the same bytes (test/cli.slow.test.ts).
  */
 const EPOCH = { SOURCE_DATE_EPOCH: '1767225600' };
 
@@ -15,10 +18,14 @@ describe('execution modes of the bundled engine', () => {
   it('gives the same bytes on every worker as on one thread, cold and with the cache', { timeout: 240_000 }, async () => {
     const root = await smallSite();
     const out = await tempDir();
-    const build = async (parallel: string, name: string, cache = true) => {
-      const result = await runCli(['build', '--root', root, '--out', path.join(out, name), '--parallel', parallel, '--verbose', ...(cache ? [] : ['--no-cache'])], { env: EPOCH });
+    const build = async (parallel: string, name: string) => {
+      const result = await runCli(['build', '--root', root, '--out', path.join(out, name), '--parallel', parallel, '--verbose'], { env: EPOCH });
       expect(result.code, result.stderr).toBe(0);
       return result.stdout;
+    };
+    const oneThread = async (name: string) => {
+      const result = await withEnv(EPOCH, () => buildApi({ root, out: path.join(out, name), parallel: 'off', cache: false }));
+      expect(result.threads).toEqual({ markdownWorkers: 0, readAhead: false, largeBuild: false, pageWorkers: 0 });
     };
     const compare = async (a: string, b: string) => expect(await snapshotTree(path.join(out, a))).toEqual(await snapshotTree(path.join(out, b)));
 
@@ -26,7 +33,7 @@ describe('execution modes of the bundled engine', () => {
     // warm build below starts from.
     const cold = await build('always', 'always');
     expect(cold).toMatch(/threads: Markdown on 2 workers \(content read ahead\), pages on 2 workers, large-build path \(--parallel always\)/);
-    expect(await build('off', 'off', false)).toMatch(/threads: Markdown on the main thread, pages on the main thread \(--parallel off\)/);
+    await oneThread('off');
     await compare('always', 'off');
 
     // Warm, after an edit: the cache's pages and bodies, and the workers for what changed.
@@ -34,7 +41,7 @@ describe('execution modes of the bundled engine', () => {
     await edit(root, 'locales/de.json', (text) => text.replace('"readMore": "Weiterlesen"', '"readMore": "Mehr lesen"'));
     const warm = await build('always', 'always');
     expect(warm).toMatch(/images: 0 encoded, [1-9]\d* from the cache/);
-    await build('off', 'off', false);
+    await oneThread('off');
     await compare('always', 'off');
     // And the default, by the site's size: one Markdown worker, pages here.
     expect(await build('auto', 'auto')).toMatch(/threads: Markdown on 1 worker, pages on the main thread \(--parallel auto\)/);
