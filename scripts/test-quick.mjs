@@ -3,6 +3,7 @@
 // is held and printed after it, so the two never interleave. Fails when either fails.
 // Arguments go to vitest (`npm test -- test/site`).
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,6 +12,13 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const started = performance.now();
 const typecheck = new Promise((resolve) => {
   const child = spawn(bin('tsc'), ['--noEmit', '--pretty', String(Boolean(process.stdout.isTTY))], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // At a lower priority: it takes the cores the suites leave idle (while global setup builds,
+  // and at the end, when one worker has finished), not the ones they are using.
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 10);
+  } catch {
+    // Not allowed here: it runs at the same priority.
+  }
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
