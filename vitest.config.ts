@@ -15,6 +15,13 @@ export default defineConfig({
     exclude: set === 'quick' ? ['**/node_modules/**', ...SLOW] : ['**/node_modules/**'],
     // Bundles lib/ and builds the real site once for the whole run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    // In the quick set, the files of a worker share their modules: the engine, React, remark and
+    // shiki load once per worker rather than once per file (docs/testing.md "Timing"). No quick
+    // suite changes a module's state for the next: mocks are restored, environment variables put
+    // back (withEnv), and each file's temporary folders removed after it (test/setup-file.ts).
+    // The slow set's servers and browsers keep a fresh module graph per file.
+    isolate: set !== 'quick',
+    setupFiles: ['test/setup-file.ts'],
     // The slow set's tests build whole sites several times each: minutes on a loaded machine.
     testTimeout: set === 'quick' ? 60_000 : 180_000,
     hookTimeout: set === 'quick' ? 60_000 : 180_000,

@@ -1,8 +1,7 @@
-import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { copySite, edit, lineOf, REPO, runCli, tempDir } from '../helpers/site';
-import { brokenCopy, buildRealSite, editOutput, removeOutput } from './helpers';
+import { brokenCopy, buildRealSite, editOutput, linkedCopy, removeOutput } from './helpers';
 
 let out: string;
 beforeAll(async () => {
@@ -28,7 +27,7 @@ describe('sitegen check', () => {
   it('checks dist/ under the root by default', async () => {
     // The real site's sources with this run's build of them where `sitegen build` writes it.
     const root = await copySite();
-    await cp(out, path.join(root, 'dist'), { recursive: true });
+    await linkedCopy(out, path.join(root, 'dist'));
     const run = await runCli(['check'], { cwd: root });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`in ${path.join(root, 'dist')} in`);

@@ -2,15 +2,17 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realSite } from '../helpers/real-site';
-import { copySite, edit, REPO } from '../helpers/site';
+import { copySite, edit, REPO, snapshotTree } from '../helpers/site';
 import { brokenCopy, buildRealSite, editOutput, findingsOf, ORIGIN, removeOutput } from './helpers';
 
 let out: string;
 let pages: Array<{ url: string; locale: string }>;
+let before: Map<string, string>;
 
 beforeAll(async () => {
   out = await buildRealSite();
   pages = (await realSite()).pages.map(({ url, locale }) => ({ url, locale }));
+  before = await snapshotTree(out);
 });
 
 const addToMain = (html: string) => (text: string) => text.replace('</main>', `${html}</main>`);
@@ -216,5 +218,12 @@ describe('page quality', () => {
       ['/hu/karrier', 'check/head-text'],
       ['/hu/karrier', 'check/head-text'],
     ]);
+  });
+});
+
+// Each case's copy links the files of the real site's output (linkedCopy): none may change them.
+describe('the copies', () => {
+  it('leave the real site\'s output as it was', async () => {
+    expect(await snapshotTree(out)).toEqual(before);
   });
 });

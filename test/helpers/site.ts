@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { parseSiteSettings, type SiteSettings } from '../../src/engine/config/site-settings';
 import { Problems } from '../../src/engine/diagnostics/diagnostic';
 import type { SiteLocales } from '../../src/shared/locales';
-import { afterAll } from 'vitest';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 const SITE_PARTS = ['content', 'locales', 'public'];
@@ -21,9 +20,13 @@ export async function tempDir(prefix = 'sitegen-test-'): Promise<string> {
   return dir;
 }
 
-afterAll(async () => {
+/**
+ * Removes the folders `tempDir` made. Run after each test file by `test/setup-file.ts`: a hook
+ * here would be registered once per worker, as test files share their modules (`isolate: false`).
+ */
+export async function removeTempDirs(): Promise<void> {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+}
 
 /** A copy of the real site's sources (content, locales, public) in a fresh folder, using sitegen's templates. */
 export async function copySite(): Promise<string> {

@@ -15,7 +15,10 @@ function describeErrors(failure: unknown): string {
 }
 
 describe('images in a build', () => {
-  // Five builds and a photo's encodings: more than the default time on a shared machine.
+  // A photo 600 pixels wide, at the site's default widths (480, 960, 1440): the one below it
+  // and, as a wider one is configured, its own (variantWidths in place-images.test.ts has the
+  // rule for larger files). A small photo keeps its encodings to a fraction of a second; the
+  // test is about where they go, not how large they are.
   it('serves a Markdown photo as AVIF and WebP encodings, encodes nothing on a warm build, and writes what a build without the cache writes', { timeout: 300_000 }, async () => {
     const root = await smallSite();
     const out = await tempDir();
@@ -23,11 +26,11 @@ describe('images in a build', () => {
     const first = await build({ root, out });
     expect(first.images).toEqual({ encoded: 0, reused: 0 });
     expect(rastersOf(first)).toBe(0);
-    await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 2400, height: 1600, seed: 7 }));
+    await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 600, height: 400, seed: 7 }));
     await edit(root, CASE_STUDY, (text) => `${text}\n![The plant's control room](${PHOTO})\n`);
     const added = await build({ root, out });
-    // Only the new photo: 3 widths below 2400 (480, 960, 1440) x 2 formats.
-    expect(added.images).toEqual({ encoded: 6, reused: 0 });
+    // Only the new photo: the one default width below 600 (480) and its own, x 2 formats.
+    expect(added.images).toEqual({ encoded: 4, reused: 0 });
     // Its encodings, and no others.
     expect(rastersOf(added)).toBe(1);
     const html = await readFile(path.join(out, 'producer-plants/index.html'), 'utf8');
@@ -35,10 +38,10 @@ describe('images in a build', () => {
     expect(picture).toBeDefined();
     const sources = [...picture!.matchAll(/<source type="([^"]+)" srcset="([^"]+)"/g)].map((match) => [match[1], match[2]!.split(', ').map((candidate) => candidate.split(' ')[1])]);
     expect(sources).toEqual([
-      ['image/avif', ['480w', '960w', '1440w']],
-      ['image/webp', ['480w', '960w', '1440w']],
+      ['image/avif', ['480w', '600w']],
+      ['image/webp', ['480w', '600w']],
     ]);
-    expect(picture).toMatch(/<img src="\/images\/plant-photo\.jpg" alt="The plant&#x27;s control room" width="2400" height="1600" decoding="async" loading="lazy"\/>/);
+    expect(picture).toMatch(/<img src="\/images\/plant-photo\.jpg" alt="The plant&#x27;s control room" width="600" height="400" decoding="async" loading="lazy"\/>/);
     // Every encoding is a file of the output under the immutable assets path, named by the key of
     // what it is made from (the source's bytes, the settings, the encoder's versions).
     for (const url of picture!.matchAll(/(\/_sitegen\/assets\/images\/[^ "]+)/g)) {
@@ -56,23 +59,24 @@ describe('images in a build', () => {
 
   it('encodes again when the settings change what is encoded', { timeout: 240_000 }, async () => {
     const root = await smallSite();
-    await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 2400, height: 1600, seed: 7 }));
+    await writeFile(path.join(root, `public${PHOTO}`), await generatedPhoto({ width: 600, height: 400, seed: 7 }));
     await edit(root, CASE_STUDY, (text) => `${text}\n![The plant's control room](${PHOTO})\n`);
     const out = await tempDir();
     await build({ root, out });
-    await edit(root, 'content/site.yaml', (text) => `${text}\nimages:\n  widths: [640]\n`);
+    await edit(root, 'content/site.yaml', (text) => `${text}\nimages:\n  widths: [320]\n`);
     const again = await build({ root, out });
     expect(again.images.encoded).toBeGreaterThan(0);
     expect(again.images.reused).toBe(0);
     const html = await readFile(path.join(out, 'producer-plants/index.html'), 'utf8');
-    expect(html).toMatch(/srcset="\/_sitegen\/assets\/images\/plant-photo-640w-[0-9a-f]{10}\.avif 640w"/);
+    expect(html).toMatch(/srcset="\/_sitegen\/assets\/images\/plant-photo-320w-[0-9a-f]{10}\.avif 320w"/);
   });
 });
 
 describe('a photo as cover', () => {
+  // A photo 640 pixels wide (encoded at 480 and 640): the template draws every cover at 1200x675.
   it('is the page header\'s lead image, the hub card\'s picture and the page\'s og:image, with its own size and alt in each locale', { timeout: 180_000 }, async () => {
     const root = await smallSite();
-    await writeFile(path.join(root, 'public/images/covers/plant.jpg'), await generatedPhoto({ width: 1600, height: 900, seed: 3 }));
+    await writeFile(path.join(root, 'public/images/covers/plant.jpg'), await generatedPhoto({ width: 640, height: 360, seed: 3 }));
     const alts: Record<string, string> = {};
     for (const locale of ['en', 'hu', 'de']) {
       const file = CASE_STUDY.replace('/en/', `/${locale}/`);
@@ -83,8 +87,8 @@ describe('a photo as cover', () => {
     await build({ root, out });
     const page = await readFile(path.join(out, 'producer-plants/index.html'), 'utf8');
     expect(page).toContain('<meta property="og:image" content="https://www.kestrelbyte.example/images/covers/plant.jpg"/>');
-    expect(page).toContain('<meta property="og:image:width" content="1600"/>');
-    expect(page).toContain('<meta property="og:image:height" content="900"/>');
+    expect(page).toContain('<meta property="og:image:width" content="640"/>');
+    expect(page).toContain('<meta property="og:image:height" content="360"/>');
     expect(page).toContain('<meta property="og:image:type" content="image/jpeg"/>');
     expect(page).toContain(`<meta property="og:image:alt" content="${alts.en!.replace(/'/g, '&#x27;')}"/>`);
     // The header's cover is the page's first large image: preloaded as AVIF, fetched first.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImageCatalogue } from '../../../src/engine/images/image-catalogue';
 import { placeImages } from '../../../src/engine/images/place-images';
 import { variantWidths } from '../../../src/engine/images/encode-images';
+import { REAL_SETTINGS } from '../../helpers/site';
 
 const catalogue: ImageCatalogue = {
   images: new Map([
@@ -110,6 +111,8 @@ describe('placing images', () => {
     expect(variantWidths(2400, [480, 960, 1440])).toEqual([480, 960, 1440]);
     expect(variantWidths(1000, [480, 960, 1440])).toEqual([480, 960, 1000]);
     expect(variantWidths(300, [480, 960, 1440])).toEqual([300]);
+    // Those are the default widths, which the real site keeps.
+    expect(REAL_SETTINGS.images.widths).toEqual([480, 960, 1440]);
   });
 
   // The tags are found by a tokenizer, not a pattern: look-alikes elsewhere in the page are text.

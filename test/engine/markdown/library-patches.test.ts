@@ -15,6 +15,17 @@ type Patches = { LIBRARY_PATCHES: Patch[]; esbuildLibraryPatches(report?: (outco
 
 const patches = (await import(pathToFileURL(path.join(REPO, 'scripts/library-patches.mjs')).href)) as Patches;
 
+/**
+ * shiki stays a package of its own, as in the CLI's bundle (scripts/build-cli.mjs): bundled in,
+ * its every grammar and theme made the file 9 MB, which took seconds to bundle and load.
+ */
+const SHIKI_EXTERNAL: esbuild.Plugin = {
+  name: 'shiki-external',
+  setup(build) {
+    build.onResolve({ filter: /^(shiki|@shikijs\/)/ }, (args) => ({ path: import.meta.resolve(args.path), external: true }));
+  },
+};
+
 /** The engine's Markdown renderer bundled as the CLI bundles it, with the patches or without. */
 async function bundledRenderer(dir: string, patched: boolean): Promise<{ renderer: MarkdownRenderer; code: string }> {
   const outfile = path.join(dir, `markdown-${patched ? 'patched' : 'plain'}.mjs`);
@@ -25,7 +36,7 @@ async function bundledRenderer(dir: string, patched: boolean): Promise<{ rendere
     platform: 'node',
     outfile,
     logLevel: 'warning',
-    plugins: patched ? [patches.esbuildLibraryPatches()] : [],
+    plugins: [SHIKI_EXTERNAL, ...(patched ? [patches.esbuildLibraryPatches()] : [])],
   });
   const module = (await import(pathToFileURL(outfile).href)) as { createMarkdownRenderer(): MarkdownRenderer };
   return { renderer: module.createMarkdownRenderer(), code: readFileSync(outfile, 'utf8') };

@@ -55,15 +55,17 @@ describe('no URL is ever lost', () => {
   let renamed: BuildResult;
   let server: StaticServer;
 
+  // Builds with the cache, as users build: each after the first renders only what changed.
+  // The redirect history is the output's (test/publish/redirects.test.ts builds without the cache).
   beforeAll(async () => {
     root = await siteWithEnergyArticles();
     dist = path.join(root, 'dist');
-    await build({ root, cache: false });
+    await build({ root });
     first = await pageUrls(dist);
     // A Hungarian slug renamed to one with accents, and an article removed.
     await edit(root, 'content/routes.yaml', (text) => text.replace('hu: /karrier\n', 'hu: /állások\n').replace(ARTICLE, '\n'));
     await Promise.all(['en', 'hu', 'de'].map((locale) => rm(path.join(root, 'content', locale, 'blog/eu-energy-policy.md'))));
-    renamed = await build({ root, cache: false });
+    renamed = await build({ root });
     server = await serveDist(dist);
   }, 120_000);
 
@@ -102,7 +104,7 @@ describe('no URL is ever lost', () => {
   }, 60_000);
 
   it('keeps warning about a lost URL in later builds until a redirect covers it', async () => {
-    const again = await build({ root, cache: false });
+    const again = await build({ root });
     expect(again.warnings.map((warning) => warning.url).sort()).toEqual([...ARTICLE_URLS].sort());
     expect(again.redirects.get('/hu/karrier')).toBe('/hu/állások');
   }, 60_000);
@@ -122,7 +124,7 @@ describe('no URL is ever lost', () => {
       ].join('\n'),
     );
     await edit(root, 'content/routes.yaml', (text) => text.replace('hu: /állások\n', 'hu: /munka\n'));
-    const twice = await build({ root, cache: false });
+    const twice = await build({ root });
     expect(twice.warnings).toEqual([]);
     expect(twice.redirects.get('/hu/karrier')).toBe('/hu/munka');
     expect(twice.redirects.get('/hu/állások')).toBe('/hu/munka');
