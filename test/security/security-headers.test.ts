@@ -121,6 +121,16 @@ describe('reading a page without the Markdown body it shows', () => {
   });
 });
 
+describe("the policy and the site's search", () => {
+  it("allows Pagefind's WebAssembly ('wasm-unsafe-eval', not 'unsafe-eval') only with search on", async () => {
+    const scriptSources = async (change?: (text: string) => string) => directives(securityHeaders(await settings(change), page)[0]![1]).get('script-src')!;
+    expect(await scriptSources()).toContain("'wasm-unsafe-eval'");
+    const off = await scriptSources((text) => text.replace(/^search:\n {2}enabled: true$/m, 'search:\n  enabled: false'));
+    expect(off).not.toContain("'wasm-unsafe-eval'");
+    expect(off).not.toContain("'unsafe-eval'");
+  });
+});
+
 describe('the header formats', () => {
   it('writes _headers that reads back as the same headers for every path', async () => {
     const headers = securityHeaders(await settings(), page);
