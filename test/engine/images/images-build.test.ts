@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { build, BuildFailure, type SiteError } from '../../../src/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, BuildFailure } from '../../../src/engine';
 import { smallSite } from '../../helpers/small-site';
 import { withOwnCode } from '../../helpers/own-code-site';
 import { edit, lineOf, snapshotTree, tempDir } from '../../helpers/site';
@@ -106,50 +106,48 @@ function rastersOf(result: Awaited<ReturnType<typeof build>>): number {
 }
 
 describe('an image that is not there', () => {
-  async function failure(root: string): Promise<BuildFailure> {
-    const out = await tempDir();
-    const result = await build({ root, out }).then(
+  // One site with every kind of image error, each on its own page or template: a build reports
+  // all it found, so one failing build shows each where it is.
+  const ARTICLE = 'content/en/blog/four-day-week-1.md';
+  const TEMPLATE = 'src/templates/pages/HomePage.tsx';
+  let root: string;
+  let found: BuildFailure;
+  const changed: Record<string, string> = {};
+  const missing = (src: string) => found.errors.filter((e) => e.code === 'images/missing' && e.message.includes(`image ${src} `));
+
+  beforeAll(async () => {
+    root = await withOwnCode(await smallSite());
+    changed.body = await edit(root, CASE_STUDY, (text) => `${text}\nSee the plan:\n\n![The plan](/images/plan.png)\n`);
+    changed.cover = await edit(root, CASE_STUDY, (text) => text.replace('src: /images/covers/case-producer-plants.svg', 'src: /images/covers/gone.svg'));
+    changed.template = await edit(root, TEMPLATE, (text) => text.replace("src: '/images/hero.svg'", "src: '/images/hero-gone.svg'"));
+    await writeFile(path.join(root, 'public/images/covers/article-four-day-week-1.svg'), 'not an image');
+    const result = await build({ root, out: await tempDir() }).then(
       () => undefined,
       (error: unknown) => error,
     );
     expect(result).toBeInstanceOf(BuildFailure);
-    return result as BuildFailure;
-  }
+    found = result as BuildFailure;
+  }, 120_000);
 
-  it('is an error at the Markdown line that names it', async () => {
-    const root = await smallSite();
-    const changed = await edit(root, CASE_STUDY, (text) => `${text}\nSee the plan:\n\n![The plan](/images/plan.png)\n`);
-    const found = await failure(root);
-    const error = found.errors.find((e) => e.code === 'images/missing') as SiteError | undefined;
-    expect(error, describeErrors(found)).toMatchObject({ file: path.join(root, CASE_STUDY), line: lineOf(changed, '![The plan]'), column: 13 });
+  it('is an error at the Markdown line that names it', () => {
+    expect(missing('/images/plan.png')[0], describeErrors(found)).toMatchObject({ file: path.join(root, CASE_STUDY), line: lineOf(changed.body!, '![The plan]'), column: 13 });
   });
 
-  it("is an error at the front matter line of a page's cover", async () => {
-    const root = await smallSite();
-    const changed = await edit(root, CASE_STUDY, (text) => text.replace('src: /images/covers/case-producer-plants.svg', 'src: /images/covers/gone.svg'));
-    const found = await failure(root);
-    const error = found.errors.find((e) => e.code === 'images/missing');
-    expect(error, describeErrors(found)).toMatchObject({ file: path.join(root, CASE_STUDY), line: lineOf(changed, 'src: /images/covers/gone.svg') });
+  it("is an error at the front matter line of a page's cover", () => {
+    expect(missing('/images/covers/gone.svg')[0], describeErrors(found)).toMatchObject({ file: path.join(root, CASE_STUDY), line: lineOf(changed.cover!, 'src: /images/covers/gone.svg') });
   });
 
-  it('is an error at the template line that names it, once for all its pages', async () => {
-    const root = await withOwnCode(await smallSite());
-    const template = 'src/templates/pages/HomePage.tsx';
-    const changed = await edit(root, template, (text) => text.replace("src: '/images/hero.svg'", "src: '/images/hero-gone.svg'"));
-    const found = await failure(root);
-    const errors = found.errors.filter((e) => e.code === 'images/missing');
+  it('is an error at the template line that names it, once for all its pages', () => {
+    const errors = missing('/images/hero-gone.svg');
     expect(errors, describeErrors(found)).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ file: path.join(root, template), line: lineOf(changed, "'/images/hero-gone.svg'") });
+    expect(errors[0]).toMatchObject({ file: path.join(root, TEMPLATE), line: lineOf(changed.template!, "'/images/hero-gone.svg'") });
     expect(errors[0]!.pages.length).toBeGreaterThan(1);
   });
 
-  it('is an error when the file cannot be read', async () => {
-    const root = await smallSite();
-    await writeFile(path.join(root, 'public/images/covers/case-producer-plants.svg'), 'not an image');
-    const found = await failure(root);
+  it('is an error when the file cannot be read', () => {
     // Named in each locale's front matter (the page's own cover), and by the hub's card of it.
     const files = found.errors.filter((e) => e.code === 'images/unreadable').map((e) => e.file);
-    expect(files, describeErrors(found)).toContain(path.join(root, CASE_STUDY));
+    expect(files, describeErrors(found)).toContain(path.join(root, ARTICLE));
     expect(files, describeErrors(found)).not.toContain(undefined);
   });
 });
