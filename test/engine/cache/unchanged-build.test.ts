@@ -20,10 +20,12 @@ async function age(dir: string): Promise<void> {
 
 const answer = async (options: UserOptions = {}) => unchangedBuild({ root, ...options });
 
-/** Changes something, expects the check to name it, undoes the change, expects nothing changed again. */
-async function noticed(change: () => Promise<unknown>, undo: () => Promise<unknown>, reason: RegExp, options: UserOptions = {}) {
-  await change();
-  const changed = await answer(options);
+type Undo = () => Promise<unknown>;
+
+/** Makes a change (which gives back its undo), expects the check to name it, undoes it, expects nothing changed again. */
+async function noticed(change: () => Promise<Undo>, reason: RegExp) {
+  const undo = await change();
+  const changed = await answer();
   expect(changed.unchanged).toBe(false);
   if (!changed.unchanged) expect(changed.reason).toMatch(reason);
   await undo();
@@ -41,6 +43,19 @@ async function rewrite(file: string, change: (bytes: Buffer) => Buffer | string)
     const time = (Math.floor(mtimeMs) + 0.5) / 1000;
     await utimes(file, time, time);
   };
+}
+
+/** Removes a file; the undo puts it back as it was. */
+async function remove(file: string): Promise<Undo> {
+  const undo = await rewrite(file, (bytes) => bytes);
+  await rm(file);
+  return undo;
+}
+
+/** Adds a file; the undo removes it. */
+async function add(file: string, text: string): Promise<Undo> {
+  await writeFile(file, text);
+  return () => rm(file);
 }
 
 describe('a build with nothing changed (cache/build-record.ts)', () => {
@@ -70,25 +85,11 @@ describe('a build with nothing changed (cache/build-record.ts)', () => {
       ['locales/de.json', /de\.json changed/],
       ['public/images/logo.png', /logo\.png changed/],
     ] as const) {
-      let undo: () => Promise<void> = async () => {};
-      await noticed(
-        async () => (undo = await rewrite(path.join(root, file), (bytes) => Buffer.concat([bytes, Buffer.from('\n')]))),
-        () => undo(),
-        reason,
-      );
+      await noticed(() => rewrite(path.join(root, file), (bytes) => Buffer.concat([bytes, Buffer.from('\n')])), reason);
     }
-    await noticed(() => writeFile(path.join(root, 'content/en/draft-notes.md'), '# notes\n'), () => rm(path.join(root, 'content/en/draft-notes.md')), /draft-notes\.md is new/);
-    await noticed(() => writeFile(path.join(root, 'public/robots-extra.txt'), 'x'), () => rm(path.join(root, 'public/robots-extra.txt')), /robots-extra\.txt is new/);
-    const removed = path.join(root, 'locales/hu.translations.json');
-    let undoRemoval: () => Promise<void> = async () => {};
-    await noticed(
-      async () => {
-        undoRemoval = await rewrite(removed, (bytes) => bytes);
-        await rm(removed);
-      },
-      () => undoRemoval(),
-      /hu\.translations\.json is gone/,
-    );
+    await noticed(() => add(path.join(root, 'content/en/draft-notes.md'), '# notes\n'), /draft-notes\.md is new/);
+    await noticed(() => add(path.join(root, 'public/robots-extra.txt'), 'x'), /robots-extra\.txt is new/);
+    await noticed(() => remove(path.join(root, 'locales/hu.translations.json')), /hu\.translations\.json is gone/);
   });
 
   it('finds the templates and widgets changed: a file they were bundled from, a new island, the templates given up', async () => {
@@ -96,37 +97,18 @@ describe('a build with nothing changed (cache/build-record.ts)', () => {
       ['src/templates/site.css', /site\.css changed/],
       ['src/widgets/runtime/loader.ts', /loader\.ts changed/],
     ] as const) {
-      let undo: () => Promise<void> = async () => {};
-      await noticed(async () => (undo = await rewrite(path.join(root, file), (bytes) => `${bytes}\n`)), () => undo(), reason);
+      await noticed(() => rewrite(path.join(root, file), (bytes) => `${bytes}\n`), reason);
     }
-    const island = path.join(root, 'src/widgets/islands/Banner.tsx');
-    await noticed(() => writeFile(island, 'export default function Banner() { return null; }\n'), () => rm(island), /Banner\.tsx is new/);
+    await noticed(() => add(path.join(root, 'src/widgets/islands/Banner.tsx'), 'export default function Banner() { return null; }\n'), /Banner\.tsx is new/);
     // Without its own index.ts the site would take sitegen's templates.
-    const index = path.join(root, 'src/templates/index.ts');
-    let undo: () => Promise<void> = async () => {};
-    await noticed(
-      async () => {
-        undo = await rewrite(index, (bytes) => bytes);
-        await rm(index);
-      },
-      () => undo(),
-      /index\.ts is gone/,
-    );
+    await noticed(() => remove(path.join(root, 'src/templates/index.ts')), /index\.ts is gone/);
   });
 
   it('finds the output changed: a file edited, removed or added', async () => {
     const page = path.join(outDir, 'index.html');
-    let undo: () => Promise<void> = async () => {};
-    await noticed(async () => (undo = await rewrite(page, (bytes) => `${bytes}<!-- -->`)), () => undo(), /the output's index\.html changed/);
-    await noticed(
-      async () => {
-        undo = await rewrite(page, (bytes) => bytes);
-        await rm(page);
-      },
-      () => undo(),
-      /the output's index\.html is gone/,
-    );
-    await noticed(() => writeFile(path.join(outDir, 'stray.html'), 'x'), () => rm(path.join(outDir, 'stray.html')), /the output's stray\.html is new/);
+    await noticed(() => rewrite(page, (bytes) => `${bytes}<!-- -->`), /the output's index\.html changed/);
+    await noticed(() => remove(page), /the output's index\.html is gone/);
+    await noticed(() => add(path.join(outDir, 'stray.html'), 'x'), /the output's stray\.html is new/);
   });
 
   it('builds when the options or the environment ask for other output', async () => {
@@ -158,15 +140,7 @@ describe('a build with nothing changed (cache/build-record.ts)', () => {
 
   it('builds when the record is damaged or missing', async () => {
     const record = path.join(root, '.sitegen-cache/last-build.bin');
-    let undo: () => Promise<void> = async () => {};
-    await noticed(async () => (undo = await rewrite(record, (bytes) => bytes.subarray(0, bytes.length - 10))), () => undo(), /no intact record/);
-    await noticed(
-      async () => {
-        undo = await rewrite(record, (bytes) => bytes);
-        await rm(record);
-      },
-      () => undo(),
-      /no record/,
-    );
+    await noticed(() => rewrite(record, (bytes) => bytes.subarray(0, bytes.length - 10)), /no intact record/);
+    await noticed(() => remove(record), /no record/);
   });
 });
