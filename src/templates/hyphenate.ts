@@ -19,16 +19,35 @@ export const SOFT_HYPHEN = '\u00AD';
  * largest heading at 320 px in the fallback font too, so headings do not break them needlessly.
  * German and Hungarian compounds get long quickly; English words seldom need it.
  */
-const LANGUAGES: Readonly<Record<string, { minWordLength: number; hyphenate: (word: string, options: { minWordLength: number }) => string }>> = {
-  en: { minWordLength: 13, hyphenate: en.hyphenateSync },
-  hu: { minWordLength: 12, hyphenate: hu.hyphenateSync },
-  de: { minWordLength: 12, hyphenate: de.hyphenateSync },
+const LANGUAGES: Readonly<Record<string, Language>> = {
+  en: language(13, en.hyphenateSync),
+  hu: language(12, hu.hyphenateSync),
+  de: language(12, de.hyphenateSync),
 };
 
-/** The patterns for a BCP 47 language tag, or undefined when there are none for its language. */
-function languageOf(tag: string) {
-  return LANGUAGES[tag.split('-')[0]!.toLowerCase()];
+interface Language {
+  minWordLength: number;
+  hyphenate: (word: string, options: { minWordLength: number }) => string;
+  /** Runs of at least `minWordLength` UTF-16 units between spaces: only they can hold a word long enough to hyphenate. */
+  longChunks: RegExp;
 }
+
+function language(minWordLength: number, hyphenate: Language['hyphenate']): Language {
+  return { minWordLength, hyphenate, longChunks: new RegExp(`\\S{${minWordLength},}`, 'g') };
+}
+
+/** The patterns for a BCP 47 language tag, or undefined when there are none for its language. */
+function languageOf(tag: string): Language | undefined {
+  let language = languages.get(tag);
+  if (language === undefined && !languages.has(tag)) {
+    language = LANGUAGES[tag.split('-')[0]!.toLowerCase()];
+    languages.set(tag, language);
+  }
+  return language;
+}
+
+/** Each tag's language, once looked up: a page asks for every word of its text. */
+const languages = new Map<string, Language | undefined>();
 
 const cache = new Map<string, string>();
 
@@ -42,7 +61,8 @@ const CAMEL = /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u;
 /** One word in a language (a BCP 47 tag) with soft hyphens where the patterns allow a break, or as it is when it is short. */
 export function hyphenateWord(word: string, tag: string): string {
   const language = languageOf(tag);
-  if (!language || [...word].length < language.minWordLength || CAMEL.test(word) || word.includes(SOFT_HYPHEN)) return word;
+  // A word shorter in UTF-16 units is shorter in characters too: most words stop at the first test.
+  if (!language || word.length < language.minWordLength || [...word].length < language.minWordLength || CAMEL.test(word) || word.includes(SOFT_HYPHEN)) return word;
   const key = `${tag}\0${word}`;
   let result = cache.get(key);
   if (result === undefined) {
@@ -72,8 +92,10 @@ function keepFragments(word: string): string {
 
 /** Plain text with soft hyphens in its long words; addresses and brand names stay whole. */
 export function hyphenateText(text: string, tag: string): string {
-  if (!languageOf(tag)) return text;
-  return text.replace(/\S+/g, (chunk) => (ADDRESS.test(chunk) ? chunk : chunk.replace(LETTERS, (word) => hyphenateWord(word, tag))));
+  const language = languageOf(tag);
+  if (!language) return text;
+  // Only a chunk at least as long as the shortest word hyphenated can hold one.
+  return text.replace(language.longChunks, (chunk) => (ADDRESS.test(chunk) ? chunk : chunk.replace(LETTERS, (word) => hyphenateWord(word, tag))));
 }
 
 /** Elements whose text is code, script or not shown: never hyphenated. */
