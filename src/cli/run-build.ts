@@ -53,6 +53,8 @@ export async function runBuild(flags: BuildFlags): Promise<void> {
       const markdown = markdownWorkers > 0 ? `Markdown on ${markdownWorkers} worker${markdownWorkers === 1 ? '' : 's'}${readAhead ? ' (content read ahead)' : ''}` : 'Markdown on the main thread';
       const pages = pageWorkers > 0 ? `pages on ${pageWorkers} workers` : 'pages on the main thread';
       console.log(`  threads: ${markdown}, ${pages}${largeBuild ? ', large-build path' : ''} (--parallel ${flags.parallel})`);
+      const { rendered, copied, kept } = result.pageCounts;
+      console.log(`  pages: ${rendered} rendered, ${copied} written from the cache, ${kept} unchanged in the output`);
       console.log(`  images: ${result.images.encoded} encoded, ${result.images.reused} from the cache`);
     }
     const files = result.written?.files ?? result.files.size;

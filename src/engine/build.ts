@@ -52,6 +52,8 @@ export interface BuildResult extends BuildInfo {
   warnings: Diagnostic[];
   /** Milliseconds spent in each step, in order. */
   timings: ReadonlyArray<readonly [step: string, ms: number, residentMb: number]>;
+  /** The pages this build rendered, wrote from an earlier build's copy (the cache, a watch session), and left as the output held them. */
+  pageCounts: { rendered: number; copied: number; kept: number };
   /** Raster image encodings this build ran, and images whose encodings came from the cache (a warm build encodes none). */
   images: { encoded: number; reused: number };
   /** Each locale's search index (`search.enabled`): the URL of its bundle, its pages and bytes. */
@@ -124,6 +126,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       redirects: new Map([...plan.redirects.redirects].map(([from, { to }]) => [from, to])),
       warnings: run.warnings,
       timings: run.timings.laps,
+      pageCounts: rendered.counts,
       images: artifacts.images,
       search: search && { bundles: search.bundles, stats: search.stats },
       searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },

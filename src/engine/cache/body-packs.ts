@@ -17,7 +17,6 @@ export interface BodySpan {
   sum: number;
 }
 
-const PACK = /^bodies-([0-9a-f]+)\.bin$/;
 
 /** How far into its pack the furthest of `bodies` reaches, by pack: the bytes each pack must hold. */
 export function packEnds(bodies: Iterable<BodyLocation>): Map<string, number> {
@@ -38,8 +37,15 @@ export function packEnds(bodies: Iterable<BodyLocation>): Map<string, number> {
  */
 export class BodyPacks {
   private readonly open = new Map<string, number>();
+  private readonly name: RegExp;
 
-  constructor(private readonly dir: string) {}
+  /** `kind`: what the packs hold, the start of their names (`bodies`; `pages` for `cached-pages.ts`). */
+  constructor(
+    private readonly dir: string,
+    private readonly kind = 'bodies',
+  ) {
+    this.name = new RegExp(`^${kind}-([0-9a-f]+)\\.bin$`);
+  }
 
   /** The packs that exist and hold at least `bytes` (their furthest body's end). */
   readable(bytes: ReadonlyMap<string, number>): Set<string> {
@@ -52,23 +58,27 @@ export class BodyPacks {
   }
 
   read(location: BodyLocation): string {
+    return this.readBytes(location).toString('utf8');
+  }
+
+  readBytes(location: BodyLocation): Buffer {
     const { pack } = location;
     let fd = this.open.get(pack);
     if (fd === undefined) {
       fd = openSync(this.fileOf(pack), 'r');
       this.open.set(pack, fd);
     }
-    return readText(fd, location, this.fileOf(pack));
+    return readSpan(fd, location, this.fileOf(pack));
   }
 
   /** A new pack to append bodies to as a build renders them (see PackStream). */
   stream(): PackStream {
-    return new PackStream(this.dir, (pack) => this.fileOf(pack));
+    return new PackStream(this.dir, this.kind, (pack) => this.fileOf(pack));
   }
 
-  /** Writes `bodies` into a new pack (through a temporary file); where each one lies. */
-  write(bodies: readonly string[]): BodyLocation[] {
-    const buffers = bodies.map((body) => Buffer.from(body, 'utf8'));
+  /** Writes `bodies` (text, or bytes as they are) into a new pack (through a temporary file); where each one lies. */
+  write(bodies: ReadonlyArray<string | Uint8Array>): BodyLocation[] {
+    const buffers = bodies.map((body) => (typeof body === 'string' ? Buffer.from(body, 'utf8') : body));
     const bytes = Buffer.concat(buffers);
     const pack = createHash('sha1').update(bytes).digest('hex').slice(0, 20);
     let start = 0;
@@ -91,9 +101,9 @@ export class BodyPacks {
       return;
     }
     for (const name of names) {
-      const pack = PACK.exec(name);
+      const pack = this.name.exec(name);
       // A temporary file of a build still running (here or in another process) is its own.
-      const stray = name.startsWith('bodies-') && leftBehind(name);
+      const stray = name.startsWith(`${this.kind}-`) && leftBehind(name);
       if ((pack && !keep.has(pack[1]!)) || stray) rmSync(path.join(this.dir, name), { force: true });
     }
   }
@@ -104,7 +114,7 @@ export class BodyPacks {
   }
 
   private fileOf(pack: string): string {
-    return path.join(this.dir, `bodies-${pack}.bin`);
+    return path.join(this.dir, `${this.kind}-${pack}.bin`);
   }
 }
 
@@ -123,19 +133,20 @@ export class PackStream {
 
   constructor(
     private readonly dir: string,
+    kind: string,
     private readonly fileOf: (pack: string) => string,
   ) {
-    this.temporary = temporaryName(path.join(dir, 'bodies-stream'));
+    this.temporary = temporaryName(path.join(dir, `${kind}-stream`));
   }
 
-  /** Where `html` lies in this pack. */
-  append(html: string): BodySpan {
+  /** Where `html` (text, or bytes as they are) lies in this pack. */
+  append(html: string | Uint8Array): BodySpan {
     if (this.named !== undefined) throw new Error('the pack is finished');
     if (this.fd === undefined) {
       mkdirSync(this.dir, { recursive: true });
       this.fd = openSync(this.temporary, 'w+');
     }
-    const bytes = Buffer.from(html, 'utf8');
+    const bytes = typeof html === 'string' ? Buffer.from(html, 'utf8') : html;
     for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done, bytes.length - done, this.size + done);
     this.hash.update(bytes);
     const at = { start: this.size, length: bytes.length, sum: checksum(bytes) };
@@ -144,11 +155,15 @@ export class PackStream {
   }
 
   read(span: BodySpan): string {
-    if (this.fd !== undefined) return readText(this.fd, span, this.temporary);
+    return this.readBytes(span).toString('utf8');
+  }
+
+  readBytes(span: BodySpan): Buffer {
+    if (this.fd !== undefined) return readSpan(this.fd, span, this.temporary);
     if (this.named === undefined) throw new Error('the pack was abandoned');
     const fd = openSync(this.fileOf(this.named), 'r');
     try {
-      return readText(fd, span, this.fileOf(this.named));
+      return readSpan(fd, span, this.fileOf(this.named));
     } finally {
       closeSync(fd);
     }
@@ -177,7 +192,7 @@ export class PackStream {
   }
 }
 
-function readText(fd: number, { start, length, sum }: BodySpan, file: string): string {
+function readSpan(fd: number, { start, length, sum }: BodySpan, file: string): Buffer {
   const bytes = Buffer.allocUnsafe(length);
   let done = 0;
   while (done < length) {
@@ -185,6 +200,6 @@ function readText(fd: number, { start, length, sum }: BodySpan, file: string): s
     if (read === 0) throw new CacheDamaged(`${file} ends before byte ${start + length}`);
     done += read;
   }
-  if (checksum(bytes) !== sum) throw new CacheDamaged(`${file}: the body at byte ${start} does not match its checksum`);
-  return bytes.toString('utf8');
+  if (checksum(bytes) !== sum) throw new CacheDamaged(`${file}: the entry at byte ${start} does not match its checksum`);
+  return bytes;
 }

@@ -15,16 +15,17 @@ import type { PageReuse } from './page-reuse';
  * The persistent build cache in `.sitegen-cache/build.bin`: what one build learned that the next
  * can reuse. Each content file's Markdown result and front matter (by its text and the route
  * table, `cached-content.ts`), the route table (`cached-routes.ts`), and each page's fingerprint
- * of the inputs it read with the hash of its HTML (`cached-pages.ts`), so an unchanged page is
- * neither rendered nor written. Tied to the engine version; safe to delete. A build reads the
- * index whole at the start and writes it whole after it succeeded (`cache-file.ts`); the
- * rendered Markdown, most of the bytes, lies in packs beside it (`body-packs.ts`) and is read
- * only for the pages that are rendered again.
+ * of the inputs it read with the hash of its HTML and a compressed copy of it
+ * (`cached-pages.ts`), so an unchanged page is neither rendered nor written, nor rendered when
+ * the output is gone. Tied to the engine version; safe to delete. A build reads the index whole
+ * at the start and writes it whole after it succeeded (`cache-file.ts`); the rendered Markdown
+ * and the pages' copies, most of the bytes, lie in packs beside it (`body-packs.ts`) and are
+ * read only where they are needed.
  */
 export class BuildCache {
   private readonly contentCache: ContentCache;
   private routeCache = new RouteCache(undefined);
-  private readonly pageCache = new PageCache(new Map());
+  private readonly pageCache: PageCache;
   /** Whether the index on disk lacks what this cache holds: there was none to use, or packs were lost. */
   private stale = true;
   /** Why the cache on disk was not used, when there was one (a build warning). */
@@ -37,6 +38,7 @@ export class BuildCache {
     private readonly version: string,
   ) {
     this.contentCache = new ContentCache(dir);
+    this.pageCache = new PageCache(new Map(), dir);
   }
 
   /**
@@ -54,8 +56,8 @@ export class BuildCache {
       cache.discarded = saved.discarded;
       return cache;
     }
-    cache.stale = cache.contentCache.restore(saved.content);
-    for (const [key, value] of saved.pages) cache.pageCache.pages.set(key, value);
+    const bodiesLost = cache.contentCache.restore(saved.content);
+    cache.stale = cache.pageCache.restore(saved.pages) || bodiesLost;
     cache.routeCache = new RouteCache(saved.routes);
     cache.translations = new FactsMemo(saved.translations);
     return cache;
@@ -90,6 +92,7 @@ export class BuildCache {
   /** Deletes this build's pack stream unless `save` made it part of the cache (a failed build). */
   abandonStream(): void {
     this.contentCache.abandonStream();
+    this.pageCache.close();
   }
 
   /** Keeps each content file's Markdown result and validated front matter for the next build. */
@@ -114,11 +117,16 @@ export class BuildCache {
   /** Writes the cache, unless this build rendered no page and learned nothing new. */
   async save(): Promise<void> {
     const learned = this.stale || this.routeCache.changed || this.contentCache.changed || this.pageCache.changed || this.pageCache.rendered || this.translations.changed;
-    if (!learned) return this.contentCache.close();
+    if (!learned) {
+      this.pageCache.close();
+      return this.contentCache.close();
+    }
     await mkdir(this.dir, { recursive: true });
     const { content, packs } = this.contentCache.packed();
+    const pagePacks = this.pageCache.packed();
     await writeCacheFile(this.dir, this.version, { content, pages: this.pageCache.pages, routes: this.routeCache.saved, translations: new Map(this.translations.kept) });
     // Only now that the index no longer names them may the old packs go.
     this.contentCache.keepPacks(packs);
+    this.pageCache.keepPacks(pagePacks);
   }
 }

@@ -29,7 +29,7 @@ interface Saved extends SavedCache {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 10;
+const FORMAT = 11;
 const FILE = 'build.bin';
 
 /**

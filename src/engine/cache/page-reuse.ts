@@ -1,4 +1,5 @@
 import { contentHash } from '../base/content-hash';
+import type { BodyLocation } from './body-packs';
 import type { InlineSources } from '../artifacts/inline-sources';
 import type { PagePlan } from '../plan/plan-pages';
 
@@ -8,8 +9,10 @@ export interface ReusablePage {
   deps: readonly string[];
   /** Its HTML (watch mode keeps pages in memory)... */
   html?: string;
-  /** ...or the hash of its HTML (a persistent cache, when the output holds the page). */
+  /** ...or the hash of its HTML (a persistent cache, when the output holds the page)... */
   hash?: string;
+  /** ...and where the cache keeps its HTML, for an output that lacks it (a CI job restores the cache, not the output). */
+  stored?: BodyLocation;
   /** What the page's HTML contains that the security policy must allow. */
   inline?: InlineSources;
 }
@@ -35,10 +38,14 @@ export interface PageReuse {
    * these bytes, so the page need not be written either.
    */
   inOutput?(outputPath: string, hash: string): boolean;
+  /** A persistent cache's copy of a page's HTML (`stored`), as UTF-8 bytes to be written as they are, when it has one. */
+  storedHtml?(page: ReusablePage): Uint8Array | undefined;
+  /** Keeps a copy of a page rendered now in the persistent cache (`stored`). */
+  keepHtml?(page: ReusablePage, html: string): void;
 }
 
 /** What an earlier build left of a page that still holds: its HTML, or the hash of the bytes the output holds. */
-export type EarlierPage = { html: string; inline?: InlineSources } | { hash: string; inline: InlineSources };
+export type EarlierPage = { html: string | Uint8Array; inline?: InlineSources; hash?: string } | { hash: string; inline: InlineSources };
 
 /** Reuse during one rendering of the pages: what may be kept, and what is remembered for the next build. */
 export interface PageReuseRun {
@@ -62,13 +69,17 @@ export function pageReuseRun(reuse: PageReuse | undefined): PageReuseRun {
       const cached = reuse?.pages.get(plan.outputPath);
       if (!cached || cached.fingerprint !== fingerprintOf(cached.deps)) return undefined;
       if (cached.html !== undefined) return { html: cached.html, inline: cached.inline };
-      if (cached.hash !== undefined && cached.inline && reuse!.inOutput?.(plan.outputPath, cached.hash)) return { hash: cached.hash, inline: cached.inline };
-      return undefined;
+      if (cached.hash === undefined || !cached.inline) return undefined;
+      if (reuse!.inOutput?.(plan.outputPath, cached.hash)) return { hash: cached.hash, inline: cached.inline };
+      // Not in the output (a fresh checkout with the cache restored): the cache's copy is written.
+      const html = reuse!.storedHtml?.(cached);
+      return html === undefined ? undefined : { html, inline: cached.inline, hash: cached.hash };
     },
     remember(plan, html, deps, hash = reuse?.inOutput ? contentHash(html) : undefined) {
       if (!reuse || !deps) return undefined;
       const entry: ReusablePage = reuse.inOutput ? { fingerprint: '', deps, hash } : { fingerprint: '', deps, html };
       unprinted.push({ page: entry, deps });
+      reuse.keepHtml?.(entry, html);
       reuse.pages.set(plan.outputPath, entry);
       reuse.rendered++;
       return entry;

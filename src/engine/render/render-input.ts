@@ -38,7 +38,7 @@ export interface RenderInput {
  */
 export interface PageSink {
   /** `hash`, when given, is `contentHash(html)`, already computed for the cache. */
-  page(plan: PagePlan, html: string, hash?: string): void | Promise<void>;
+  page(plan: PagePlan, html: string | Uint8Array, hash?: string): void | Promise<void>;
   unchanged(plan: PagePlan, hash: string): void | Promise<void>;
   allow(sources: InlineSources): void;
 }

@@ -1,4 +1,5 @@
 import type { Problems } from '../diagnostics/diagnostic';
+import { textOf } from '../base/output-paths';
 import { BodyPending } from '../markdown/pending-body';
 import type { PagePlan } from '../plan/plan-pages';
 import { inlineSourcesOf, inThreadScanner, type PageScanner } from '../artifacts/inline-sources';
@@ -7,6 +8,13 @@ import { pageRenderer } from './page-renderer';
 import { BODY_PENDING, everyBodyWasThere } from './render-document';
 import type { FinishedPage, PageWorkers } from './page-work';
 import type { PageSink, RenderInput } from './render-input';
+
+/** What became of the pages: rendered now, written from a copy an earlier build kept (the cache, a watch session's memory), or left as the output holds them. */
+export interface PageCounts {
+  rendered: number;
+  copied: number;
+  kept: number;
+}
 
 /**
  * Renders each planned page with its template. A template that throws is reported at the
@@ -23,7 +31,8 @@ export async function renderPages(
   scanner: PageScanner = inThreadScanner(),
   /** Worker threads to render on, once every Markdown body is there (a large site). */
   workers?: PageWorkers,
-): Promise<void> {
+): Promise<PageCounts> {
+  const counts: PageCounts = { rendered: 0, copied: 0, kept: 0 };
   const scans: Array<Promise<void>> = [];
   const renderPage = pageRenderer(input, reuse !== undefined);
   const reuseRun = pageReuseRun(reuse);
@@ -37,9 +46,11 @@ export async function renderPages(
     if (earlier === BODY_PENDING) return BODY_PENDING;
     if (!earlier) return false;
     if ('html' in earlier) {
-      sink.allow(earlier.inline ?? inlineSourcesOf(earlier.html));
-      await sink.page(plan, earlier.html);
+      counts.copied++;
+      sink.allow(earlier.inline ?? inlineSourcesOf(textOf(earlier.html)));
+      await sink.page(plan, earlier.html, earlier.hash);
     } else {
+      counts.kept++;
       sink.allow(earlier.inline);
       await sink.unchanged(plan, earlier.hash);
     }
@@ -64,6 +75,7 @@ export async function renderPages(
     const page = renderPage(plan, problems);
     if (page === BODY_PENDING) return false;
     if (!page) return true;
+    counts.rendered++;
     const remembered = reuseRun.remember(plan, page.html, page.deps);
     scans.push(
       scanner.inlineSources(page.html).then((inline) => {
@@ -86,6 +98,7 @@ export async function renderPages(
       if (!handled) todo.push(plan);
     }
     const deliver = async (plan: PagePlan, rendered: FinishedPage) => {
+      counts.rendered++;
       const remembered = reuseRun.remember(plan, rendered.html, rendered.deps, rendered.hash);
       if (remembered) remembered.inline = rendered.inline;
       sink.allow(rendered.inline);
@@ -98,7 +111,7 @@ export async function renderPages(
     };
     await workers.render({ input, recordDeps: reuse !== undefined, plans: todo }, problems, deliver, here);
     reuseRun.finish();
-    return;
+    return counts;
   }
 
   // Pages in order, each once its own body is there; one that reads a body still on its way
@@ -118,4 +131,5 @@ export async function renderPages(
   reuseRun.finish();
   await scanner.scanHere();
   await Promise.all(scans);
+  return counts;
 }

@@ -1,6 +1,6 @@
 import { InlineSourceSet, sharedStylesheetReader, type PageScanner } from '../artifacts/inline-sources';
 import type { OutputFiles } from '../base/output-paths';
-import { renderPages } from '../render/render-pages';
+import { renderPages, type PageCounts } from '../render/render-pages';
 import type { PageSink } from '../render/render-input';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
@@ -23,6 +23,8 @@ export interface RenderedSite {
   unchanged: Map<string, string>;
   /** How many worker threads rendered the pages (0: this thread did). */
   pageWorkers: number;
+  /** Pages rendered, written from an earlier build's copy, and left as the output holds them. */
+  counts: PageCounts;
 }
 
 /**
@@ -60,9 +62,10 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
       };
   const workers = run.execution.pageWorkersFor(plan.pages.length, threads.fillsCores(), moduleFile);
   if (workers) threads.pagesReadElsewhere();
+  let counts: PageCounts;
   try {
     await output?.begin();
-    await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, workers);
+    counts = await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, workers);
   } finally {
     // Their heaps go now, not at the end of the build.
     workers?.close();
@@ -70,7 +73,7 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
   placeImageProblems(run, plan, view, problems);
   problems.throwIfAny();
   run.timings.lap(workers ? `render pages (on ${workers.count} workers)` : 'render pages');
-  return { inline, scanner, rendered, unchanged, pageWorkers: workers?.count ?? 0 };
+  return { inline, scanner, rendered, unchanged, pageWorkers: workers?.count ?? 0, counts };
 }
 
 /**
