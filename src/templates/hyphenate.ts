@@ -4,10 +4,6 @@
  * at a syllable, with a hyphen, in every browser. CSS `hyphens: auto` depends on dictionaries
  * that many browsers lack (Chromium on Linux and Windows has none for German or Hungarian).
  */
-// CommonJS modules without an export map: the file, and its default export.
-import de from 'hyphen/de/index.js';
-import en from 'hyphen/en-us/index.js';
-import hu from 'hyphen/hu/index.js';
 import { hasAttribute, walkHtml } from '../shared/html-walk';
 
 export const SOFT_HYPHEN = '\u00AD';
@@ -20,10 +16,15 @@ export const SOFT_HYPHEN = '\u00AD';
  * German and Hungarian compounds get long quickly; English words seldom need it.
  */
 const LANGUAGES: Readonly<Record<string, Language>> = {
-  en: language(13, en.hyphenateSync),
-  hu: language(12, hu.hyphenateSync),
-  de: language(12, de.hyphenateSync),
+  // CommonJS modules without an export map: the file. Each is loaded when a word first needs it
+  // (parsing the Hungarian patterns alone takes about 150 ms): a build that renders only English
+  // pages, or pages without long words, never loads the others.
+  en: language(13, () => require('hyphen/en-us/index.js') as Patterns),
+  hu: language(12, () => require('hyphen/hu/index.js') as Patterns),
+  de: language(12, () => require('hyphen/de/index.js') as Patterns),
 };
+
+type Patterns = typeof import('hyphen/en-us/index.js').default;
 
 interface Language {
   minWordLength: number;
@@ -32,8 +33,13 @@ interface Language {
   longChunks: RegExp;
 }
 
-function language(minWordLength: number, hyphenate: Language['hyphenate']): Language {
-  return { minWordLength, hyphenate, longChunks: new RegExp(`\\S{${minWordLength},}`, 'g') };
+function language(minWordLength: number, load: () => Patterns): Language {
+  let patterns: Patterns | undefined;
+  return {
+    minWordLength,
+    hyphenate: (word, options) => (patterns ??= load()).hyphenateSync(word, options),
+    longChunks: new RegExp(`\\S{${minWordLength},}`, 'g'),
+  };
 }
 
 /** The patterns for a BCP 47 language tag, or undefined when there are none for its language. */

@@ -111,6 +111,9 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
       sourcesContent: false,
       logLevel: 'silent',
       outExtension: { '.js': '.mjs' },
+      // A template may load a package when it first needs it (`require`, as the hyphenation
+      // patterns of a language are): an ES module has no `require` of its own.
+      banner: { js: "import { createRequire as __sitegenCreateRequire } from 'node:module'; const require = __sitegenCreateRequire(import.meta.url);" },
       ...externalPackages(templatesDir),
       plugins: [PUBLIC_URLS],
     });
