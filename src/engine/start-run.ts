@@ -31,7 +31,7 @@ export function startRun(config: ResolvedConfig, session: BuildSession | undefin
   const problems = new Problems();
   const timings = stopwatch();
   const policy = scalePolicy(config.parallel);
-  const memory = session ? sessionMemory(session, problems) : config.persistentCache ? cacheMemory(BuildCache.load(cacheDir, CACHE_IDENTITY, cacheMode === 'replace'), cacheDir) : oneOffMemory();
+  const memory = session ? sessionMemory(session, problems) : config.persistentCache ? cacheMemory(BuildCache.load(cacheDir, CACHE_IDENTITY, cacheMode === 'replace'), cacheDir, problems) : oneOffMemory();
   // Without a cache, every body is rendered: the Markdown worker reads the content ahead.
   const readAhead = readAheadFolder(root, config.persistentCache, policy);
   // In this order: what takes longest to get going starts first. A session's Markdown stage

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import type { Problems } from '../diagnostics/diagnostic';
 import type { KnownContent } from '../markdown/content';
 import type { SiteSources } from '../read/read-sources';
 import type { PlainRoute, Route } from '../plan/route-table';
@@ -32,6 +34,8 @@ export class BuildCache {
   discarded: string | undefined;
   /** What the translations' state needs of each content file, by the hash of its bytes (`translations/`). */
   translations = new FactsMemo();
+  private memos = new Map<string, { key: string; value: unknown }>();
+  private memosChanged = false;
 
   private constructor(
     private readonly dir: string,
@@ -60,6 +64,7 @@ export class BuildCache {
     cache.stale = cache.pageCache.restore(saved.pages) || bodiesLost;
     cache.routeCache = new RouteCache(saved.routes);
     cache.translations = new FactsMemo(saved.translations);
+    cache.memos = saved.memos;
     return cache;
   }
 
@@ -109,6 +114,23 @@ export class BuildCache {
     return this.pageCache.pageReuse(build, everything, inOutput, (file) => this.contentCache.frontMatterHash(file));
   }
 
+  /**
+   * What `compute` parsed from a text (`key`), kept while the text is the same: the messages
+   * and their translation records, which every build parses with positions otherwise (tens of
+   * milliseconds). Plain data only (it is serialized). Not kept when the build has problems.
+   */
+  memo<T>(name: string, key: string, problems: Problems, compute: () => T): T {
+    const hash = createHash('sha1').update(key).digest('hex');
+    const hit = this.memos.get(name);
+    if (hit?.key === hash) return hit.value as T;
+    const value = compute();
+    if (problems.ok) {
+      this.memos.set(name, { key: hash, value });
+      this.memosChanged = true;
+    }
+    return value;
+  }
+
   /** Forgets pages that are no longer built. */
   keepPages(outputPaths: ReadonlySet<string>): void {
     this.pageCache.keep(outputPaths);
@@ -116,7 +138,7 @@ export class BuildCache {
 
   /** Writes the cache, unless this build rendered no page and learned nothing new. */
   async save(): Promise<void> {
-    const learned = this.stale || this.routeCache.changed || this.contentCache.changed || this.pageCache.changed || this.pageCache.rendered || this.translations.changed;
+    const learned = this.stale || this.routeCache.changed || this.contentCache.changed || this.pageCache.changed || this.pageCache.rendered || this.translations.changed || this.memosChanged;
     if (!learned) {
       this.pageCache.close();
       return this.contentCache.close();
@@ -124,7 +146,7 @@ export class BuildCache {
     await mkdir(this.dir, { recursive: true });
     const { content, packs } = this.contentCache.packed();
     const pagePacks = this.pageCache.packed();
-    await writeCacheFile(this.dir, this.version, { content, pages: this.pageCache.pages, routes: this.routeCache.saved, translations: new Map(this.translations.kept) });
+    await writeCacheFile(this.dir, this.version, { content, pages: this.pageCache.pages, routes: this.routeCache.saved, translations: new Map(this.translations.kept), memos: this.memos });
     // Only now that the index no longer names them may the old packs go.
     this.contentCache.keepPacks(packs);
     this.pageCache.keepPacks(pagePacks);

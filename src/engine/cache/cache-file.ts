@@ -14,6 +14,8 @@ export interface SavedCache {
   pages: Map<string, ReusablePage>;
   routes: SavedRoutes | undefined;
   translations: Map<string, FileFacts>;
+  /** Parsed texts by name (`BuildCache.memo`): the hash of the text, and what parsing it gave. */
+  memos: Map<string, { key: string; value: unknown }>;
 }
 
 /** The route table as last validated, by the hash of its text and the locales. */
@@ -29,7 +31,7 @@ interface Saved extends SavedCache {
 }
 
 /** Bump when the cached shapes change: an older cache is then ignored. */
-const FORMAT = 11;
+const FORMAT = 12;
 const FILE = 'build.bin';
 
 /**

@@ -8,6 +8,10 @@ import { CACHE_IDENTITY } from '../config/package-info';
 import { folderStore } from '../images/encode-images';
 import { folderSearchStore } from '../search/search-store';
 import type { BuildMemory } from './build-memory';
+import type { Problems } from '../diagnostics/diagnostic';
+
+/** The results of `once` the persistent cache keeps (`BuildCache.memo`). */
+const KEPT = new Set(['messages', 'message records']);
 
 /**
  * A build that recalls and keeps its work in the persistent cache (`.sitegen-cache/`, also
@@ -15,7 +19,7 @@ import type { BuildMemory } from './build-memory';
  * encodings, each locale's search index, and the hash of every page it wrote, so a page the output already holds is neither
  * rendered nor written. `loading` is the cache, read beside the first steps.
  */
-export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): BuildMemory {
+export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string, problems: Problems): BuildMemory {
   // The cache is loaded by the time the content files are looked up (`knownFiles`, step 1),
   // which every later use follows.
   let cache: BuildCache | undefined;
@@ -32,7 +36,8 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string): Bui
     },
     splits: undefined,
     translationFacts: () => loaded().translations,
-    once: (_name, _key, compute) => compute(),
+    // Plain data parsed from a text is kept; the other results hold objects of this build.
+    once: (name, key, compute) => (KEPT.has(name) ? loaded().memo(name, key, problems, compute) : compute()),
     knownRoutes: (text, localesKey) => loaded().knownRoutes(text, localesKey),
     templates: (templatesDir, dir) =>
       cachedBundle(path.join(dir, 'templates.bin'), `${CACHE_IDENTITY}\0${templatesDir}`, () => bundleTemplates(templatesDir, dir), moduleIsIntact).then(importTemplates),

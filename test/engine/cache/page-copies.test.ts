@@ -91,7 +91,7 @@ describe('a build with the cache but not the output (a CI job restores only the 
     await rm(outDir(), { recursive: true, force: true });
     await rm(path.join(root, '.dist.sitegen'), { recursive: true, force: true });
   };
-  const buildIt = () => withEnv(EPOCH, () => build({ root, outDir: outDir() }));
+  const buildIt = () => withEnv(EPOCH, () => build({ root, out: outDir() }));
 
   beforeAll(async () => {
     root = await smallSite();
@@ -115,7 +115,7 @@ describe('a build with the cache but not the output (a CI job restores only the 
     const [pack] = await packsIn(cacheDir);
     const file = path.join(cacheDir, pack!);
     const bytes = await readFile(file);
-    bytes[bytes.length >> 1] ^= 0xff;
+    bytes[bytes.length >> 1]! ^= 0xff;
     await writeFile(file, bytes);
     await removeOutput();
     const result = await buildIt();
