@@ -15,7 +15,7 @@ import { parseSite } from './steps/parse-step';
 import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
 import { recordBuild } from './steps/record-step';
-import { indexForSearch, pagesToFind } from './steps/search-step';
+import { pagesToFind, startSearch } from './steps/search-step';
 import { renderSite } from './steps/render-step';
 import { closeRun, startRun } from './start-run';
 import { warnOfOutdatedTranslations } from './steps/translations-step';
@@ -56,8 +56,8 @@ export interface BuildResult extends BuildInfo {
   pageCounts: { rendered: number; copied: number; kept: number };
   /** Raster image encodings this build ran, and images whose encodings came from the cache (a warm build encodes none). */
   images: { encoded: number; reused: number };
-  /** Each locale's search index (`search.enabled`): the URL of its bundle, its pages and bytes. */
-  search: Pick<SearchIndexes, 'bundles' | 'stats'> | undefined;
+  /** Each locale's search index (`search.enabled`): the URL of its bundle, its pages and bytes, and the locales this build indexed (the others' were kept). */
+  search: Pick<SearchIndexes, 'bundles' | 'stats' | 'indexed'> | undefined;
   /** With `searchLater` and search on: what the index is made of, from `files` (`indexLater`). */
   searchLater: SearchLater | undefined;
   /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
@@ -98,8 +98,9 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
     const toFind = searchLater ? pagesToFind(run, plan, view) : undefined; // (watch: only which pages the search finds)
     const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
       const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile); // 6. pages into the output as their bodies arrive
-      const search = searchLater ? undefined : await indexForSearch(run, plan, view, rendered); // 6b. the search index of each locale, from the pages as written
-      const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, search); // 7. error pages, JSON, sitemap, feeds, headers
+      const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered); // 6b. each locale's pages sent to its search index
+      const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, searching?.done); // 7. error pages, JSON, sitemap, feeds, headers; the search index
+      const search = await searching?.done;
       const written = await writeSite(view.output, artifacts.files); // 8. the rest written, the output swapped in
       return { rendered, artifacts, written, search };
     });
@@ -128,7 +129,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       timings: run.timings.laps,
       pageCounts: rendered.counts,
       images: artifacts.images,
-      search: search && { bundles: search.bundles, stats: search.stats },
+      search: search && { bundles: search.bundles, stats: search.stats, indexed: search.indexed },
       searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },
       threads: { markdownWorkers, readAhead: run.execution.readsAhead && markdownWorkers > 0, largeBuild: read.large, pageWorkers: rendered.pageWorkers },
     };

@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
 import { ASSETS_DIR, BUILDS_DIR, textOf, type OutputFiles } from '../base/output-paths';
 import { CACHE_IDENTITY } from '../config/package-info';
+import { contentHash } from '../base/content-hash';
 import type { LocaleIndex, SearchStore } from './search-store';
 
 /** A page to be found: its URL, its locale and its HTML as written. */
 export interface SearchPage {
   url: string;
   locale: Locale;
-  html: string;
+  /** The HTML, or how to read it: only the pages of a locale Pagefind indexes are read. */
+  html: string | (() => Promise<string>);
+  /** `contentHash` of its bytes, when the build knows it: a locale's key is made without reading its pages. */
+  hash?: string;
 }
 
 /** The pages a search finds, by where the build put them: what `indexLater` indexes. */
@@ -78,6 +82,15 @@ const NEEDED = /^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|wasm\.[a
  * once for the keys and once more for those. Without one, it is read once.
  */
 export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore): Promise<SearchIndexes> {
+  return (await startSearchIndexes(pages, locales, store)).done;
+}
+
+/**
+ * `buildSearchIndexes` in two halves: resolves once every page is read and sent to Pagefind,
+ * with `done`, the indexes Pagefind is still making in its own process meanwhile, so the build
+ * can make its other files beside it. `done` never rejects unawaited.
+ */
+export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore): Promise<{ done: Promise<SearchIndexes> }> {
   const keys = store ? await searchKeys(pages(), locales) : undefined;
   const indexes = new Map<Locale, LocaleIndex>();
   for (const { code } of locales) {
@@ -85,12 +98,20 @@ export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>,
     if (kept) indexes.set(code, kept);
   }
   const missing = locales.filter((info) => !indexes.has(info.code));
-  if (missing.length > 0) {
-    for (const [locale, index] of await indexWithPagefind(pages(), missing)) {
+  const indexing = missing.length > 0 ? (await indexWithPagefind(pages(), missing)).made : undefined;
+  const done = (async () => {
+    for (const [locale, index] of (await indexing) ?? []) {
       indexes.set(locale, index);
       if (keys) await store!.put(locale, keys.get(locale)!, index);
     }
-  }
+    return bundlesOf(indexes, locales, missing);
+  })();
+  done.catch(() => undefined);
+  return { done };
+}
+
+/** Each locale's bundle: its folder named by the hash of its files. */
+function bundlesOf(indexes: ReadonlyMap<Locale, LocaleIndex>, locales: readonly LocaleInfo[], indexed: readonly LocaleInfo[]): SearchIndexes {
   const files: OutputFiles = new Map();
   const bundles = {} as Record<Locale, string>;
   const stats = {} as SearchIndexes['stats'];
@@ -104,63 +125,94 @@ export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>,
     const data = index.files.filter(([name]) => !/^(pagefind\.js|pagefind-worker\.js|wasm\.)/.test(name));
     stats[code] = { pages: index.pages, bytes: data.reduce((sum, [, bytes]) => sum + bytes.length, 0), files: index.files.length };
   }
-  return { files, bundles, stats, indexed: missing.map((info) => info.code) };
+  return { files, bundles, stats, indexed: indexed.map((info) => info.code) };
 }
 
-/** Each locale's key: what its index is made from (the engine and Pagefind, the language, every page's URL and HTML in order). */
+/** Each locale's key: what its index is made from (the engine and Pagefind, the language, every page's URL and the hash of its HTML, in order). */
 async function searchKeys(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<Map<Locale, string>> {
   // CACHE_IDENTITY covers Pagefind's version: the bundled engine's code hash includes the lockfile.
   const hashes = new Map(locales.map((info) => [info.code, createHash('sha256').update(`${CACHE_IDENTITY}\0${info.tag}\0`)]));
-  for await (const page of pages) hashes.get(page.locale)?.update(page.url).update('\0').update(page.html).update('\0');
+  for await (const page of pages) {
+    const hash = hashes.get(page.locale);
+    if (hash) hash.update(page.url).update('\0').update(page.hash ?? contentHash(await htmlOf(page))).update('\0');
+  }
   return new Map([...hashes].map(([locale, hash]) => [locale, hash.digest('hex')]));
 }
 
-/** Runs Pagefind over the pages of `locales`: each locale's files a search needs, in path order. */
-async function indexWithPagefind(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<Map<Locale, LocaleIndex>> {
+/**
+ * Runs Pagefind over the pages of `locales`: resolves once every page is sent, with `made`,
+ * each locale's files a search needs, in path order, once Pagefind has made them.
+ */
+async function indexWithPagefind(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<{ made: Promise<Map<Locale, LocaleIndex>> }> {
   const pagefind = await import('pagefind');
   const indexes = new Map<Locale, { index: NonNullable<Awaited<ReturnType<typeof pagefind.createIndex>>['index']>; pages: number }>();
   pagefindUsers++;
+  const close = async () => {
+    await Promise.all([...indexes.values()].map(({ index }) => index.deleteIndex().catch(() => null)));
+    // The last one out stops the service: closing it under another build's indexes loses them.
+    if (--pagefindUsers === 0) await pagefind.close();
+  };
+  // Pagefind's service works on pages while the next ones are on their way (waiting for each
+  // answer before sending the next page left it idle half the time): up to PAGE_BYTES_IN_FLIGHT
+  // of HTML is sent ahead, all of a small site's, so this thread can go on with the build.
+  const sent = new Map<Promise<void>, number>();
+  let inFlight = 0;
+  let failure: Error | undefined;
   try {
     for (const info of locales) {
       const { index, errors } = await pagefind.createIndex({ forceLanguage: new Intl.Locale(info.tag).language, rootSelector: 'main' });
       if (!index) throw new Error(`Pagefind could not start an index for ${info.code}: ${errors.join('; ')}`);
       indexes.set(info.code, { index, pages: 0 });
     }
-    // Pagefind's service works on a page while the next ones are on their way: waiting for each
-    // answer before sending the next page left it idle half the time (docs/performance.md).
-    const sent = new Set<Promise<void>>();
-    let failure: Error | undefined;
     for await (const page of pages) {
       const entry = indexes.get(page.locale);
       if (!entry) continue;
       entry.pages++;
-      const added: Promise<void> = entry.index.addHTMLFile({ url: page.url, content: page.html }).then(
+      const html = await htmlOf(page);
+      const added: Promise<void> = entry.index.addHTMLFile({ url: page.url, content: html }).then(
         ({ errors }) => {
-          sent.delete(added);
           if (errors.length) failure ??= new Error(`Pagefind could not index ${page.url}: ${errors.join('; ')}`);
         },
         (error: Error) => void (failure ??= error),
-      );
-      sent.add(added);
-      if (sent.size >= PAGES_IN_FLIGHT) await Promise.race(sent);
+      ).finally(() => {
+        inFlight -= sent.get(added)!;
+        sent.delete(added);
+      });
+      sent.set(added, html.length);
+      inFlight += html.length;
+      while (inFlight > PAGE_BYTES_IN_FLIGHT) await Promise.race(sent.keys());
       if (failure) throw failure;
     }
-    await Promise.all(sent);
-    if (failure) throw failure;
-    const made = new Map<Locale, LocaleIndex>();
-    for (const [locale, { index, pages: count }] of indexes) {
-      const { files: all, errors } = await index.getFiles();
-      if (errors.length) throw new Error(`Pagefind could not write the index of ${locale}: ${errors.join('; ')}`);
-      const kept = all.filter((file) => NEEDED.test(file.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
-      made.set(locale, { files: kept.map((file) => [file.path, file.content] as const), pages: count });
-    }
-    return made;
-  } finally {
-    await Promise.all([...indexes.values()].map(({ index }) => index.deleteIndex().catch(() => null)));
-    // The last one out stops the service: closing it under another build's indexes loses them.
-    if (--pagefindUsers === 0) await pagefind.close();
+  } catch (error) {
+    await close();
+    throw error;
   }
+  const made = (async () => {
+    try {
+      await Promise.all(sent.keys());
+      if (failure) throw failure;
+      const made = new Map<Locale, LocaleIndex>();
+      for (const [locale, { index, pages: count }] of indexes) {
+        const { files: all, errors } = await index.getFiles();
+        if (errors.length) throw new Error(`Pagefind could not write the index of ${locale}: ${errors.join('; ')}`);
+        const kept = all.filter((file) => NEEDED.test(file.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
+        made.set(locale, { files: kept.map((file) => [file.path, file.content] as const), pages: count });
+      }
+      return made;
+    } finally {
+      await close();
+    }
+  })();
+  made.catch(() => undefined);
+  return { made };
 }
+
+function htmlOf(page: SearchPage): string | Promise<string> {
+  return typeof page.html === 'string' ? page.html : page.html();
+}
+
+/** HTML sent to Pagefind and not yet indexed, at most (UTF-16 code units): a large site's pages are not all held at once. */
+const PAGE_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
 
 /**
  * Indexings under way in this process. Pagefind runs one service (a child process) for the
@@ -168,6 +220,3 @@ async function indexWithPagefind(pages: AsyncIterable<SearchPage>, locales: read
  * beside a build) share it.
  */
 let pagefindUsers = 0;
-
-/** Pages sent to Pagefind and not yet indexed, at most: enough to keep it busy, few enough to hold little HTML. */
-const PAGES_IN_FLIGHT = 16;

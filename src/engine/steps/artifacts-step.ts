@@ -14,6 +14,7 @@ import type { BuildRun } from './run';
 import type { PageView } from './view-step';
 import { placeImageProblems } from './render-step';
 import type { SearchIndexes } from '../search/search-index';
+import { searchLap } from './search-step';
 
 /** The files besides the pages, and the headers every response carries. */
 export interface SiteArtifacts {
@@ -35,27 +36,34 @@ export async function buildSiteArtifacts(
   loaded: LoadedContent,
   view: PageView,
   rendered: RenderedSite,
-  search?: SearchIndexes,
+  /** The search index, made beside this step (Pagefind runs in its own process). */
+  searching?: Promise<SearchIndexes>,
 ): Promise<SiteArtifacts> {
   const { problems, memory, config } = run;
   const { info, renderInput, feeds } = view;
   const { site } = config;
   const { pages } = plan;
   const { content } = loaded;
+  // What does not name the search index first, while Pagefind works.
+  const errorPages = renderErrorPages(renderInput, problems, view.reuse);
+  const searchFiles = buildSearchFiles(pages, feeds, {
+    content,
+    siteUrl: site.url,
+    companyName: site.company.name,
+    timestamp: info.timestamp,
+    indexed: view.indexed,
+    locales: site.locales,
+    tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
+  });
+  const redirects = redirectFiles(plan.redirects, site, parsed.catalog);
+  const search = await searching;
+  if (search) run.timings.lap(searchLap(search));
   const files = mergeOutputs(
     [
-      renderErrorPages(renderInput, problems, view.reuse),
+      errorPages,
       buildArtifacts(pages, content, parsed.catalog, info, memory.payloads, config.preview, search?.bundles),
-      buildSearchFiles(pages, feeds, {
-        content,
-        siteUrl: site.url,
-        companyName: site.company.name,
-        timestamp: info.timestamp,
-        indexed: view.indexed,
-        locales: site.locales,
-        tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
-      }),
-      redirectFiles(plan.redirects, site, parsed.catalog),
+      searchFiles,
+      redirects,
       loaded.widgets.files,
       view.assets.files,
       search?.files ?? new Map(),

@@ -1,6 +1,6 @@
 import type { Problems } from '../diagnostics/diagnostic';
 import { locate, parseYamlSource } from '../read/yaml-source';
-import { buildSearchIndexes, type SearchIndexes, type SearchPage } from '../search/search-index';
+import { startSearchIndexes, type SearchIndexes, type SearchPage } from '../search/search-index';
 import type { RenderedSite } from './render-step';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
@@ -12,22 +12,30 @@ import { textOf } from '../base/output-paths';
  * Step 6b, once every page is written: the search index of each locale (`search/`), from the
  * pages as written, when `search.enabled`. Found are the pages at their canonical URL (once
  * per route and locale), except those of `noindex` templates (contact results; the error
- * pages are no planned pages) and the routes `search.exclude` names.
+ * pages are no planned pages) and the routes `search.exclude` names. Resolves once every page
+ * is sent to Pagefind, with `done`, the indexes it makes in its own process while this thread
+ * makes the other files (step 7 waits for them).
  */
-export async function indexForSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<SearchIndexes | undefined> {
+export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<{ done: Promise<SearchIndexes> } | undefined> {
   const found = pagesToFind(run, plan, view);
   if (!found) return undefined;
+  // A page written or kept in the output is known by its hash, and read only if its locale is indexed.
   async function* pages(found: readonly PagePlan[]): AsyncGenerator<SearchPage> {
-    for (const page of found) {
-      const held = rendered.rendered.get(page.outputPath);
-      const html = held === undefined ? await view.output!.read(page.outputPath) : textOf(held);
-      yield { url: page.url, locale: page.locale, html };
+    for (const { url, locale, outputPath } of found) {
+      const held = rendered.rendered.get(outputPath);
+      if (held !== undefined) yield { url, locale, html: textOf(held) };
+      else yield { url, locale, hash: view.output!.hashOf(outputPath), html: () => view.output!.read(outputPath) };
     }
   }
   // A locale whose pages are as its kept index's is not indexed again (`BuildMemory.searchStore`).
-  const indexes = await buildSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore());
-  run.timings.lap(`search index (${indexes.indexed.length > 0 ? `${indexes.indexed.join(', ')} indexed` : 'none indexed'})`);
-  return indexes;
+  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore());
+  run.timings.lap('search index: pages read and sent');
+  return searching;
+}
+
+/** The lap of the search index once it is made: what it indexed. */
+export function searchLap(indexes: SearchIndexes): string {
+  return `search index (${indexes.indexed.length > 0 ? `${indexes.indexed.join(', ')} indexed` : 'none indexed'}), beside error pages and feeds`;
 }
 
 /**

@@ -112,6 +112,11 @@ export class Output {
     });
   }
 
+  /** The hash of what this build put or kept at `name` so far. */
+  hashOf(name: string): string | undefined {
+    return this.next.get(name);
+  }
+
   /** A file of the new output as written so far (a page, for the search index): read once every write before it is done. */
   async read(name: string): Promise<string> {
     await this.writing!.queue.drain();
