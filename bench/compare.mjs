@@ -9,8 +9,8 @@
 // --own-settings: each checkout builds with its own content/site.yaml, for a baseline from
 // before a change to the settings' format (the rest of the sources stay this checkout's).
 //
-// real: the real site, cold (no cache, fresh output), warm (nothing changed), one article
-// edited; scale: 1,000 articles x 3, the same three; rss: peak RSS of a cold build at 4,000 x 3.
+// real: the real site, cold (no cache, fresh output), the cache restored without the output,
+// warm (nothing changed), one article edited; scale: 1,000 articles x 3, the same four; rss: peak RSS of a cold build at 4,000 x 3.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,10 +85,14 @@ function interleaved(siteOf, cases) {
   return rows;
 }
 
-/** The three cases of a site: cold, warm with nothing changed, warm after one article changed. */
+/** The cases of a site: cold, the cache without the output, warm with nothing changed, warm after one article changed. */
 function cases(article) {
   const cold = (copy) => {
     rmSync(path.join(copy.root, '.sitegen-cache'), { recursive: true, force: true });
+    rmSync(copy.out, { recursive: true, force: true });
+    rmSync(path.join(copy.dir, '.dist.sitegen'), { recursive: true, force: true });
+  };
+  const noOutput = (copy) => {
     rmSync(copy.out, { recursive: true, force: true });
     rmSync(path.join(copy.dir, '.dist.sitegen'), { recursive: true, force: true });
   };
@@ -98,6 +102,7 @@ function cases(article) {
   };
   return [
     ['cold (no cache, no output)', cold, []],
+    ['the cache restored, no output (a CI job)', noOutput, []],
     ['warm, nothing changed', () => {}, []],
     ['warm, one article changed', edit, []],
   ];
