@@ -93,7 +93,8 @@ const rows = [];
 for (const size of sizes) {
   const root = mkdtempSync(path.join(tmpdir(), `sitegen-scale-${size}-`));
   try {
-    generateSite(repo, root, size);
+    // As the real site is built: search on (images and highlighting are on by default).
+    generateSite(repo, root, size, { search: true });
     // Four URL forms per route.
     const pages = (readFileSync(path.join(root, 'content/routes.yaml'), 'utf8').match(/^\s*- id:/gm) ?? []).length * 4;
     const clean = () => {

@@ -1,10 +1,13 @@
-// Edit-to-served latency of `sitegen watch`: from writing a Markdown file until the dev server
-// serves the page with the new text. Runs the real CLI in a child process.
+// Edit-to-served latency of `sitegen watch`: from writing a file (Markdown by default; `change`
+// writes a marker into another kind, a template) until the dev server serves the page with it.
+// Runs the real CLI in a child process.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export async function measureWatchLatency(repo, root, { file, url, runs = 15 }) {
+const appendParagraph = (original, marker) => `${original.trimEnd()}\n\n${marker}\n`;
+
+export async function measureWatchLatency(repo, root, { file, url, runs = 15, change = appendParagraph }) {
   const child = spawn(process.execPath, [path.join(repo, 'bin/sitegen.js'), 'watch', '--root', root, '--port', '0', ...(process.env.WL_DEBUG ? ['--verbose'] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -24,7 +27,7 @@ export async function measureWatchLatency(repo, root, { file, url, runs = 15 }) 
     for (let run = 0; run < runs; run++) {
       const marker = `Latency marker ${run} ${Date.now()}`;
       const begin = performance.now();
-      writeFileSync(target, `${original.trimEnd()}\n\n${marker}\n`);
+      writeFileSync(target, change(original, marker));
       for (;;) {
         const html = await (await fetch(base + url)).text();
         if (html.includes(marker)) break;
