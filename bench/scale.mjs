@@ -128,7 +128,7 @@ const lines = [
   `# Build at scale`,
   '',
   `\`node bench/scale.mjs\`: median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform} ${process.arch}.`,
-  'Each site is the real one plus N generated articles (about 600 words: headings, lists, links, code, a table) in each of en, hu and de.',
+  'Each site is the real one plus N generated articles (about 600 words: headings, lists, links, code, a table) in each of en, hu and de, built as the real site is: search, images and code highlighting on.',
   'Hugo and Eleventy build the same articles with a minimal layout each (no hub pages, no widgets).',
   'The remark loop (`bench/remark-loop.mjs`) builds them too, with nothing but gray-matter, remark with GFM, remark-html and React on one worker thread per core: the least a remark build of these articles costs here.',
   '',
