@@ -13,6 +13,11 @@ const MAX_PACKS = 16;
  */
 const COMPRESSION = { params: { [constants.BROTLI_PARAM_QUALITY]: 0 } };
 
+/** A page's copy as the cache keeps it. */
+export function compressPage(html: string): Uint8Array {
+  return brotliCompressSync(html, COMPRESSION);
+}
+
 /**
  * What the build cache knows of each page: the fingerprint of the inputs it read, its HTML's
  * hash, and a compressed copy of its HTML in packs beside the index (`pages-<hash>.bin`, as
@@ -59,7 +64,7 @@ export class PageCache {
       hashOf,
       inOutput,
       storedHtml: (page) => this.storedHtml(page),
-      keepHtml: (page, html) => this.streamed.set(page, (this.stream ??= this.packs.stream()).append(brotliCompressSync(html, COMPRESSION))),
+      keepHtml: (page, html, copy = compressPage(html)) => this.streamed.set(page, (this.stream ??= this.packs.stream()).append(copy)),
     };
     return this.reuse;
   }

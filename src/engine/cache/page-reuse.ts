@@ -40,8 +40,8 @@ export interface PageReuse {
   inOutput?(outputPath: string, hash: string): boolean;
   /** A persistent cache's copy of a page's HTML (`stored`), as UTF-8 bytes to be written as they are, when it has one. */
   storedHtml?(page: ReusablePage): Uint8Array | undefined;
-  /** Keeps a copy of a page rendered now in the persistent cache (`stored`). */
-  keepHtml?(page: ReusablePage, html: string): void;
+  /** Keeps a copy of a page rendered now in the persistent cache (`stored`); `copy`, when given, is `compressPage(html)`, made on another thread. */
+  keepHtml?(page: ReusablePage, html: string, copy?: Uint8Array): void;
 }
 
 /** What an earlier build left of a page that still holds: its HTML, or the hash of the bytes the output holds. */
@@ -55,7 +55,7 @@ export interface PageReuseRun {
    * Remembers a page rendered now with the inputs it read (`deps`); `hash`, when known, is
    * `contentHash(html)`. Undefined when nothing is kept (no reuse, or the page said nothing of its inputs).
    */
-  remember(plan: PagePlan, html: string, deps: readonly string[] | undefined, hash?: string): ReusablePage | undefined;
+  remember(plan: PagePlan, html: string, deps: readonly string[] | undefined, hash?: string, copy?: Uint8Array): ReusablePage | undefined;
   /** Fingerprints what was remembered: once every body is there, since a fingerprint reads the summaries of other routes. */
   finish(): void;
 }
@@ -75,11 +75,11 @@ export function pageReuseRun(reuse: PageReuse | undefined): PageReuseRun {
       const html = reuse!.storedHtml?.(cached);
       return html === undefined ? undefined : { html, inline: cached.inline, hash: cached.hash };
     },
-    remember(plan, html, deps, hash = reuse?.inOutput ? contentHash(html) : undefined) {
+    remember(plan, html, deps, hash = reuse?.inOutput ? contentHash(html) : undefined, copy) {
       if (!reuse || !deps) return undefined;
       const entry: ReusablePage = reuse.inOutput ? { fingerprint: '', deps, hash } : { fingerprint: '', deps, html };
       unprinted.push({ page: entry, deps });
-      reuse.keepHtml?.(entry, html);
+      reuse.keepHtml?.(entry, html, copy);
       reuse.pages.set(plan.outputPath, entry);
       reuse.rendered++;
       return entry;

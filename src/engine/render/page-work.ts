@@ -4,8 +4,8 @@ import type { PagePlan } from '../plan/plan-pages';
 import type { RenderedPage } from './page-renderer';
 import type { RenderInput } from './render-input';
 
-/** A page rendered, with its hash and what its policy must allow. */
-export type FinishedPage = RenderedPage & { hash: string; inline: InlineSources };
+/** A page rendered, with its hash, what its policy must allow, and the build cache's compressed copy of it (when there is one). */
+export type FinishedPage = RenderedPage & { hash: string; inline: InlineSources; copy?: Uint8Array };
 
 /** What the workers render: the build's render input, and whether pages say what they read. */
 export interface PageWork {

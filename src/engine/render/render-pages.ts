@@ -99,7 +99,7 @@ export async function renderPages(
     }
     const deliver = async (plan: PagePlan, rendered: FinishedPage) => {
       counts.rendered++;
-      const remembered = reuseRun.remember(plan, rendered.html, rendered.deps, rendered.hash);
+      const remembered = reuseRun.remember(plan, rendered.html, rendered.deps, rendered.hash, rendered.copy);
       if (remembered) remembered.inline = rendered.inline;
       sink.allow(rendered.inline);
       await sink.page(plan, rendered.html, rendered.hash);

@@ -16,6 +16,7 @@ import { pageRenderer } from '../render/page-renderer';
 import { BODY_PENDING, everyBodyWasThere, templateFrameIn } from '../render/render-document';
 import type { Heading, PageContent, TemplateModule } from '../template-api';
 import { contentHash } from '../base/content-hash';
+import { compressPage } from '../cache/cached-pages';
 import { lazyFields } from '../base/lazy-fields';
 
 let rendering: Promise<(tasks: PageTask[]) => WorkerPage[]> | undefined;
@@ -105,7 +106,8 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
       // A worker has every page's reading time and its own page's body: no body is on its way.
       const page = rendering === BODY_PENDING ? everyBodyWasThere() : rendering;
       return {
-        page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html) },
+        // The cache's compressed copy is made here too, off the thread that writes (`recordDeps`: a persistent cache).
+        page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html), copy: setup.recordDeps ? compressPage(page.html) : undefined },
         problems: problems.errors.map((error) => {
           const stack = error.cause instanceof Error && error.cause.stack ? templateSources(error.cause.stack) : undefined;
           // Located here only once its stack points at the template sources.
