@@ -5,6 +5,7 @@ import type { LocaleInfo } from '../../../src/shared/locales';
 import { buildSearchIndexes, type SearchPage } from '../../../src/engine/search/search-index';
 import { folderSearchStore, memorySearchStore } from '../../../src/engine/search/search-store';
 import { tempDir } from '../../helpers/site';
+import { contentHash } from '../../../src/engine/base/content-hash';
 
 const LOCALES = [
   { code: 'en', tag: 'en-GB' },
@@ -17,13 +18,20 @@ function page(url: string, locale: string, text: string): SearchPage {
 
 const PAGES = [page('/a', 'en', 'Cloud migration'), page('/b', 'en', 'Managed services'), page('/hu/a', 'hu', 'Felhőbe költözés'), page('/hu/b', 'hu', 'Üzemeltetés')];
 
-/** The pages as Pagefind reads them, counting how often they are read. */
+/** The pages as a build gives them (their HTML read when asked for, as from the output), counting each page's reads. */
 function source(pages: readonly SearchPage[]) {
-  const reads = { count: 0 };
+  const reads = new Map<string, number>();
   const pagesOf = () =>
     (async function* () {
-      reads.count++;
-      yield* pages;
+      for (const one of pages) {
+        yield {
+          ...one,
+          html: async () => {
+            reads.set(one.url, (reads.get(one.url) ?? 0) + 1);
+            return one.html as string;
+          },
+        };
+      }
     })();
   return { pagesOf, reads };
 }
@@ -59,11 +67,19 @@ describe('search indexes kept between builds', () => {
     expect((await buildSearchIndexes(source(more).pagesOf, LOCALES, store)).indexed).toEqual(['hu']);
   }, 60_000);
 
-  it('reads the pages once without a store', async () => {
+  it('reads each page once without a store, and a known page with its hash given not at all', async () => {
     const { pagesOf, reads } = source(PAGES);
     const indexes = await buildSearchIndexes(pagesOf, LOCALES);
     expect(indexes.indexed).toEqual(['en', 'hu']);
-    expect(reads.count).toBe(1);
+    expect([...reads.values()]).toEqual(PAGES.map(() => 1));
+
+    // With a store and the pages' hashes (as the output's manifest gives them), an unchanged locale's pages are not read.
+    const store = memorySearchStore();
+    const hashed = () => source(PAGES.map((one) => ({ ...one, hash: contentHash(one.html as string) })));
+    await buildSearchIndexes(hashed().pagesOf, LOCALES, store);
+    const again = hashed();
+    expect((await buildSearchIndexes(again.pagesOf, LOCALES, store)).indexed).toEqual([]);
+    expect(again.reads.size).toBe(0);
   }, 60_000);
 
   it('in a folder: kept across processes, one file per locale, and a damaged file is indexed again, never served', async () => {
