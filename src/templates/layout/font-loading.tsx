@@ -18,21 +18,19 @@ export const FONT_LATER_CLASS = 'font-later';
  * Runs in the head, before anything is painted. A page reached from another page of the site
  * (a same-origin referrer) most likely has the font in the browser's cache: the files are
  * preloaded and the text waits for them as `font-display: optional` lets it (about 100 ms at
- * most). The first page of a visit (no referrer, or another site's) is painted in the sized
- * fallback at once, and fetches the files only after its first contentful paint, for the
- * pages that follow: on a phone a 20 KB font was the one request between the document and the
- * largest paint (docs/performance.md, "Visitors: mobile LCP"). The files it loads are not
- * added to the page's fonts, so nothing on it re-flows. One text for every page (one hash in
- * the policy): the files are the script's `data-fonts`.
+ * most). The first page of a visit (no referrer, or another site's) gets `FONT_LATER_CLASS` and
+ * is painted in the sized fallback at once; the loader, which starts after the first contentful
+ * paint, then fetches the files for the pages that follow (`fetchFonts` in
+ * widgets/runtime/loader.ts), without adding them to this page's fonts, so nothing on it
+ * re-flows. On a phone the 20 KB font was the one request between the document and the largest
+ * paint (docs/performance.md, "Visitors: mobile LCP"). One text for every page (one hash in the
+ * policy), kept short (it is in every page's first round trip): the files are its `data-fonts`.
  */
 export const FONT_LOADING_SCRIPT =
-  '(function(){var d=document,s=d.currentScript,f=s.getAttribute("data-fonts").split(" "),o=location.origin+"/";' +
-  'if(d.referrer.slice(0,o.length)===o){f.forEach(function(u){var l=d.createElement("link");' +
-  'l.rel="preload";l.as="font";l.type="font/woff2";l.crossOrigin="anonymous";l.href=u;d.head.appendChild(l)});return}' +
-  `d.documentElement.classList.add("${FONT_LATER_CLASS}");` +
-  'var P=window.PerformanceObserver,g=function(){f.forEach(function(u){new FontFace("Figtree","url("+u+")").load().catch(function(){})})};' +
-  'if(window.FontFace&&P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)' +
-  'new P(function(l,b){if(l.getEntriesByName("first-contentful-paint").length){b.disconnect();setTimeout(g,0)}}).observe({type:"paint",buffered:true})})()';
+  '(function(d,s,o){if(d.referrer.indexOf(o))d.documentElement.classList.add("' +
+  FONT_LATER_CLASS +
+  '");else s.dataset.fonts.split(" ").map(function(u){var l=d.createElement("link");l.rel="preload";l.as="font";l.crossOrigin="";l.href=u;d.head.append(l)})})' +
+  '(document,document.currentScript,location.origin+"/")';
 
 /**
  * The font files the first paint needs, for `FONT_LOADING_SCRIPT`. Latin Extended is needed
