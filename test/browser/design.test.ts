@@ -190,8 +190,8 @@ describe('tables, contents and header on phones', () => {
     await context.close();
   });
 
-  // A first visit that does not have the font within ~100 ms keeps the fallback (`font-display:
-  // optional`): the header must fit in both.
+  // The first page of a visit is set in the fallback (font-loading.tsx), and so is a page that
+  // does not have the font within ~100 ms (`font-display: optional`): the header must fit in both.
   it.each([
     [320, 'the font'],
     [390, 'the font'],
@@ -203,8 +203,11 @@ describe('tables, contents and header on phones', () => {
     const page = await context.newPage();
     if (font === 'the fallback font') await page.route('**/fonts/**', (route) => route.abort());
     for (const url of ['/en', '/hu', '/de']) {
-      await page.goto(suite.server.url + url);
+      // Coming from a page of the site, the page waits for the font; the first page of a visit would not.
+      await page.goto(suite.server.url + url, { referer: `${suite.server.url}/` });
       await page.evaluate(() => document.fonts.ready);
+      const figtree = await page.evaluate(() => [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Figtree' && face.status === 'loaded'));
+      expect(figtree, url).toBe(font === 'the font');
       // Every control keeps its size: the logo's name, the search, the flag and the menu button.
       for (const selector of ['.site-header__logo span', '.site-search summary', '.language-menu summary img', '.mobile-menu summary']) {
         const box = await page.locator(selector).boundingBox();
@@ -225,6 +228,46 @@ describe('tables, contents and header on phones', () => {
       await expect(page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.mobile-menu__offer') !== null, [offer.x + offer.width / 2, offer.y + offer.height / 2]), url).resolves.toBe(true);
       await page.click('.mobile-menu summary');
     }
+    await context.close();
+  });
+});
+
+describe('the font', () => {
+  // docs/design.md, "Type": the first page of a visit paints in the sized fallback and fetches
+  // Figtree after its first paint; the next page of the site has it from the cache.
+  it('is fetched after the first paint of a visit and not used on that page; the next page of the site preloads and uses it', async () => {
+    const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
+    await context.addCookies(CONSENT(suite.server.url));
+    const page = await context.newPage();
+    await page.goto(`${suite.server.url}/hu`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/fonts/')).length === 2);
+    const first = await page.evaluate(() => ({
+      later: document.documentElement.classList.contains('font-later'),
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      fonts: performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/fonts/')).map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+      family: getComputedStyle(document.body).fontFamily,
+      used: [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Figtree' && face.status === 'loaded'),
+    }));
+    expect(first.later).toBe(true);
+    expect(first.family.startsWith('"Figtree Fallback"')).toBe(true);
+    expect(first.fonts.map((font) => font.name).sort()).toEqual(['/fonts/figtree-latin-ext.woff2', '/fonts/figtree-latin.woff2']);
+    for (const font of first.fonts) expect(font.start, font.name).toBeGreaterThan(first.fcp);
+    expect(first.used).toBe(false);
+    // The next page of the site (a same-origin referrer): the font preloaded and used.
+    await Promise.all([page.waitForURL(/\/hu\/kapcsolat$/), page.evaluate(() => location.assign('/hu/kapcsolat'))]);
+    await page.evaluate(() => document.fonts.ready);
+    const next = await page.evaluate(() => ({
+      later: document.documentElement.classList.contains('font-later'),
+      preloads: [...document.querySelectorAll('link[rel="preload"][as="font"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname).sort(),
+      family: getComputedStyle(document.body).fontFamily,
+      used: [...document.fonts].some((face) => face.family.replace(/["']/g, '') === 'Figtree' && face.status === 'loaded'),
+    }));
+    expect(next).toEqual({
+      later: false,
+      preloads: ['/fonts/figtree-latin-ext.woff2', '/fonts/figtree-latin.woff2'],
+      family: expect.stringMatching(/^Figtree, /),
+      used: true,
+    });
     await context.close();
   });
 });

@@ -24,14 +24,14 @@ describe('the security headers a build writes', () => {
       expect(found.styleAttributes, file).toEqual([]);
       for (const hash of found.scripts) scripts.add(hash);
     }
-    // The locale detection of `/`, the loader's start and the consent banner's check on every
-    // page, and the error pages' two (the locale mark in the head of the unprefixed ones, and
+    // The locale detection of `/`, the font loading's choice, the loader's start and the consent
+    // banner's check on every page, and the error pages' two (the locale mark in the head of the unprefixed ones, and
     // the locale's body and the path at the end of each), and the copy button of the pages with
     // code; nothing else runs inline. The styles: the stylesheet, the code blocks' colours, the
-    // service pages' own, and the four parts only some pages have (wide tables, the article
-    // layout, the job postings, the contact and offer forms).
-    expect(scripts.size).toBe(6);
-    expect(policy.match(/'sha256-/g)).toHaveLength(13);
+    // service pages' own, and the six parts only some pages have (the page header, the sidebars,
+    // wide tables, the article layout, the job postings, the contact and offer forms).
+    expect(scripts.size).toBe(7);
+    expect(policy.match(/'sha256-/g)).toHaveLength(16);
     expect(policy).toContain("font-src 'self'");
     // Nothing unsafe but the WebAssembly of the site search (docs/security.md).
     expect(policy.match(/'[a-z-]*unsafe[a-z-]*'/g)).toEqual(["'wasm-unsafe-eval'"]);

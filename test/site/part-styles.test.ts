@@ -25,6 +25,10 @@ describe('styles of parts only some pages have', () => {
     expect(partStylesOf(classesIn('<form class="form" id="form">'))).toHaveLength(1);
     expect(partStylesOf(classesIn('<form class="search">'))).toEqual([]);
     expect(partStylesOf(classesIn('<main><p>Text</p></main>'))).toEqual([]);
+    // A part with several elements: any one of them brings it.
+    const sidebar = partStylesOf(classesIn('<div class="layout">'));
+    expect(sidebar).toHaveLength(1);
+    for (const name of ['toc', 'panel', 'facts', 'chips', 'contact-details']) expect(partStylesOf(classesIn(`<div class="${name}">`)), name).toEqual(sidebar);
   });
 
   // Classes are read from the tokenized HTML: the same characters elsewhere are not a class.
@@ -36,8 +40,8 @@ describe('styles of parts only some pages have', () => {
   });
 
   it('are minified: no comments, no line breaks, balanced braces', () => {
-    const all = partStylesOf(classesIn('<div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">'));
-    expect(all).toHaveLength(4);
+    const all = partStylesOf(classesIn('<header class="page-header"></header><div class="layout"></div><div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">'));
+    expect(all).toHaveLength(6);
     for (const css of all) {
       expect(css).not.toMatch(/\/\*|\n/);
       expect(css.split('{').length).toBe(css.split('}').length);
@@ -52,7 +56,7 @@ describe('styles of parts only some pages have', () => {
       const styles = styleElements(html);
       for (const css of expected) expect(styles, file).toContain(css);
       // No part's styles on a page that does not have it.
-      const all = partStylesOf(classesIn('<div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">'));
+      const all = partStylesOf(classesIn('<header class="page-header"></header><div class="layout"></div><div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">'));
       for (const css of all.filter((css) => !expected.includes(css))) expect(styles, file).not.toContain(css);
       if (expected.length > 0) withParts++;
     }
@@ -63,12 +67,14 @@ describe('styles of parts only some pages have', () => {
     for (const file of ['index.html', 'hu/index.html', 'de/index.html']) {
       expect(partStylesOf(classesIn(mainOf(site.files.get(file) as string))), file).toEqual([]);
     }
-    // The article, the privacy policy's cookie table, the career page (postings and their apply
-    // forms) and the forms each get theirs.
-    expect(partStylesOf(classesIn(mainOf(site.files.get('clickup-as-erp/index.html') as string)))).toHaveLength(2);
-    expect(partStylesOf(classesIn(mainOf(site.files.get('hu/adatvedelem/index.html') as string)))).toHaveLength(1);
-    expect(partStylesOf(classesIn(mainOf(site.files.get('de/karriere/index.html') as string)))).toHaveLength(2);
-    expect(partStylesOf(classesIn(mainOf(site.files.get('offer/index.html') as string)))).toHaveLength(1);
-    expect(partStylesOf(classesIn(mainOf(site.files.get('hu/kapcsolat/index.html') as string)))).toHaveLength(1);
+    // Every other page has the page header, and most a sidebar or contents (not the career page); the article, the
+    // privacy policy's cookie table, the career page (postings and their apply forms) and the
+    // forms each get theirs.
+    const count = (file: string) => partStylesOf(classesIn(mainOf(site.files.get(file) as string))).length;
+    expect(count('clickup-as-erp/index.html')).toBe(4);
+    expect(count('hu/adatvedelem/index.html')).toBe(3);
+    expect(count('de/karriere/index.html')).toBe(3);
+    expect(count('offer/index.html')).toBe(3);
+    expect(count('hu/kapcsolat/index.html')).toBe(3);
   });
 });

@@ -86,9 +86,11 @@ export function placeImages(html: string, catalogue: ImageCatalogue): { html: st
     set(attributes, 'height', String(height));
     set(attributes, 'decoding', 'async');
     if (!leadTaken && width * height >= LARGE_IMAGE_AREA && inMain) {
+      // A first large image the template gave `fetchpriority="low"` (an illustration that is
+      // not the largest paint) loads with the page, after the rest: no image of it is the lead.
       leadTaken = true;
       remove(attributes, 'loading');
-      set(attributes, 'fetchpriority', 'high');
+      if (get(attributes, 'fetchpriority') !== 'low') set(attributes, 'fetchpriority', 'high');
     } else if (get(attributes, 'fetchpriority') === 'low') {
       // A small image the template wants with the page, after everything else (the language
       // menu's visible flag): lazy, it would wait for layout, a round trip before it shows.

@@ -1,17 +1,20 @@
 /**
- * Styles of parts that only some pages have: wide tables, the article layout, the job postings,
- * the contact and offer forms. Each goes into the head of a page whose main content holds the part,
+ * Styles of parts that only some pages have: the page header, the sidebars and key facts (every
+ * page but the home pages), wide tables, the article layout, the job postings, the contact and
+ * offer forms. Each goes into the head of a page whose main content holds the part,
  * in a `<style>` of its own (hashed into the security policy like every inline style), and not
  * into the stylesheet every page inlines.
  *
  * Why: a page whose HTML, with its response headers, fits the first TCP round trip (about
  * 14.6 KB: ten segments of the initial congestion window) paints a round trip earlier on a new
  * connection. The home page was 240 bytes past it once the search box was in the header; these
- * parts are 5 KB of CSS it never used (docs/performance.md, "The first round trip").
+ * parts are 5 KB of CSS it never used (docs/performance.md, "The first round trip"). The page
+ * header and sidebars followed when the font loading script took the Hungarian home past it
+ * again (docs/performance.md, "Visitors: mobile LCP").
  */
 interface PartStyles {
-  /** The class of the part's element: a page whose main content has an element with it gets the styles. */
-  className: string;
+  /** The classes of the part's elements: a page whose main content has an element with one of them gets the styles. */
+  classNames: readonly string[];
   css: string;
 }
 
@@ -28,9 +31,69 @@ function css(strings: TemplateStringsArray): string {
 
 const PARTS: readonly PartStyles[] = [
   {
+    // The page header of every page but the home pages: breadcrumbs, title, lead; the page's
+    // cover beside it on wide screens. Top-aligned: text painted before the cover arrives stays
+    // where it is when the cover comes. (Its grid is site.css's, with the hero's.)
+    classNames: ['page-header'],
+    css: css`
+      .page-header { background: var(--paper-soft); border-bottom: 1px solid var(--line); padding-block: 2rem 2.5rem; }
+      .page-header__grid { gap: 2rem; align-items: start; }
+      @media (min-width: 60rem) { .page-header--cover .page-header__grid { grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); } }
+      .page-header h1 { max-width: 24ch; }
+      .page-header__lead { font-size: var(--step-1); color: var(--ink-soft); max-width: 44rem; margin: 0; }
+      .page-header__cover { width: 100%; border-radius: var(--radius); box-shadow: var(--shadow); }
+      .breadcrumbs ol { display: flex; flex-wrap: wrap; gap: 0.4rem; list-style: none; padding: 0; margin: 0 0 1.25rem; font-size: 0.92rem; color: var(--ink-soft); }
+      .breadcrumbs li + li::before { content: '/'; margin-right: 0.4rem; color: var(--ink-soft); }
+    `,
+  },
+  {
+    // Two columns, the content and a sidebar; the contents (articles and the about page; the
+    // article's own layout below); the panels and key facts of services, case studies, grants
+    // and the career page; the contact details; the tag chips.
+    classNames: ['layout', 'layout__aside', 'toc', 'panel', 'facts', 'facts__steps', 'contact-details', 'steps', 'faq', 'results', 'quote', 'funding', 'funding__block', 'chips'],
+    css: css`
+      .layout { gap: 2.5rem; padding-block: var(--space-5); }
+      @media (min-width: 62rem) {
+        .layout { grid-template-columns: minmax(0, 1fr) 21rem; gap: 4rem; }
+        .layout--contents { grid-template-columns: 15rem minmax(0, 1fr); }
+        .layout__aside { position: sticky; top: 6rem; align-self: start; }
+      }
+      .layout__aside, .funding { gap: 1.5rem; align-content: start; }
+      .toc { font-size: 0.95rem; }
+      .toc h2 { font-size: var(--step--1); text-transform: uppercase; letter-spacing: 0.08em; color: var(--signal); margin-bottom: 0.75rem; }
+      .toc ol { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }
+      .toc li a { display: block; padding: 0.3rem 0 0.3rem 0.9rem; margin-left: -2px; border-left: 2px solid transparent; color: var(--ink-soft); text-decoration: none; }
+      @media (max-width: 61.99rem) { .toc { border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; background: var(--paper-soft); } }
+      .panel { background: var(--paper-soft); border: 1px solid var(--line); border-radius: var(--radius); padding: 1.5rem; }
+      .panel h2 { font-size: var(--step-1); margin-bottom: 0.75rem; }
+      .panel p { margin: 0 0 1rem; }
+      .panel--accent { background: var(--band); border-color: var(--band); color: #fff; }
+      .panel--accent h2 { color: #fff; }
+      .panel--accent p { color: var(--band-text); }
+      .panel--accent .button { width: 100%; }
+      .steps, .faq, .results, .quote { margin-top: var(--space-4); }
+      .facts h2, .contact-details h2 { font-size: var(--step-1); }
+      .facts dl, .contact-details dl { margin: 0; }
+      .facts dt, .contact-details dt { font-size: 0.8rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.06em; color: var(--ink-soft); margin-top: 0.9rem; }
+      .facts dd, .contact-details dd { margin: 0.15rem 0 0; font-weight: 600; }
+      .facts--grid dl { display: grid; gap: 1rem 2rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }
+      .facts--grid dt { margin-top: 0; }
+      .results ul { list-style: none; padding: 0; margin: 0; display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }
+      .results li { border-left: 4px solid var(--signal); background: var(--paper-warm); padding: 1rem 1.25rem; border-radius: 0 var(--radius-small) var(--radius-small) 0; font-weight: 600; }
+      .quote { margin-inline: 0; padding: 1.75rem; border-radius: var(--radius); background: var(--accent-soft); }
+      .quote blockquote { margin: 0; font-size: var(--step-1); font-weight: 600; line-height: 1.45; }
+      .quote blockquote p { margin: 0; }
+      .quote figcaption { margin-top: 0.9rem; color: var(--ink-soft); }
+      .funding__block { display: block; width: 100%; max-width: 30rem; background: #fff; border-radius: var(--radius-small); border: 1px solid var(--line); }
+      .chips { display: flex; flex-wrap: wrap; gap: 0.35rem; list-style: none; margin: 0.35rem 0 0; padding: 0; }
+      .chips li { background: var(--paper); border: 1px solid var(--line); border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.88rem; font-weight: 600; }
+      .facts__steps { margin: 0.25rem 0 0; padding-left: 1.2rem; font-weight: 500; }
+    `,
+  },
+  {
     // Wide tables scroll inside their box; shadows at the edges show there is more (the box is
     // focusable, so a keyboard scrolls it too). Markdown.tsx wraps every table.
-    className: 'table-scroll',
+    classNames: ['table-scroll'],
     css: css`
       .table-scroll {
         margin-block: 1.5rem; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: var(--radius-small);
@@ -49,7 +112,7 @@ const PARTS: readonly PartStyles[] = [
   },
   {
     // An article: its meta line, the contents beside the text on wide screens, its tags.
-    className: 'article-layout',
+    classNames: ['article-layout'],
     css: css`
       .article-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--ink-soft); font-size: 0.95rem; margin: 1.25rem 0 0; }
       .article-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2rem; padding-block: var(--space-5); }
@@ -63,7 +126,7 @@ const PARTS: readonly PartStyles[] = [
   },
   {
     // The career page's job postings.
-    className: 'positions',
+    classNames: ['positions'],
     css: css`
       .positions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
       .position { border: 1px solid var(--line); border-radius: var(--radius); padding: clamp(1.25rem, 3vw, 2rem); box-shadow: var(--shadow); background: var(--paper); }
@@ -79,7 +142,7 @@ const PARTS: readonly PartStyles[] = [
     // The contact and offer forms (islands, rendered into the page): fields, errors and the
     // select's chevron. The check boxes and radio buttons stay in site.css: the consent settings
     // draw them on every page. (A box's own margin is site.css's `margin: 0`.)
-    className: 'form',
+    classNames: ['form'],
     css: css`
       .form { margin-top: 0; padding: clamp(1.25rem, 3vw, 2rem); border: 1px solid var(--line); border-radius: var(--radius); background: var(--paper); box-shadow: var(--shadow); }
       .form h2 { font-size: var(--step-2); }
@@ -113,5 +176,5 @@ const PARTS: readonly PartStyles[] = [
 
 /** The styles of the parts a page's rendered main content holds (by its classes, `classesIn`), in a fixed order. */
 export function partStylesOf(classes: ReadonlySet<string>): string[] {
-  return PARTS.filter((part) => classes.has(part.className)).map((part) => part.css);
+  return PARTS.filter((part) => part.classNames.some((name) => classes.has(name))).map((part) => part.css);
 }

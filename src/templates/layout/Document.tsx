@@ -12,16 +12,11 @@ import { hyphenateHtml } from '../hyphenate';
 import { attributeOf, classesOf, walkHtml } from '../../shared/html-walk';
 import { SeoHead } from '../seo/SeoHead';
 import type { DocumentProps } from './document-props';
+import { FontLoading, LATIN_EXTENDED } from './font-loading';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 export type { DocumentProps } from './document-props';
-
-/**
- * The typeface's files (public/fonts, docs/design.md "Type"): Latin on every page; Latin
- * Extended (ő, ű) is preloaded where the text needs it for the first paint.
- */
-export const FONT_FILES = { latin: '/fonts/figtree-latin.woff2', latinExt: '/fonts/figtree-latin-ext.woff2' } as const;
 
 /** The HTML document every page shares: head, then the body (`PageBody`). */
 export function Document(props: DocumentProps) {
@@ -40,6 +35,8 @@ export function Document(props: DocumentProps) {
             response arriving in parts was painted with the header cut after its search button,
             and its controls moved when the rest came. */}
         <link rel="expect" href="#main" blocking="render" />
+        {/* Before the stylesheet: whether this page waits for the font or paints in the fallback. */}
+        <FontLoading extended={LATIN_EXTENDED.test(`${title} ${description} ${Object.values(i18n.widgetMessages).join(' ')}`)} />
         {props.head}
         {page?.preview && <style dangerouslySetInnerHTML={{ __html: PREVIEW_LABEL_CSS }} />}
         {/* Only the unprefixed home chooses a language, before anything is painted. */}
@@ -54,7 +51,6 @@ export function Document(props: DocumentProps) {
         {page &&
           site.locales.all.map(({ code }) => page.alternates[code] !== undefined && <link key={code} rel="alternate" hrefLang={code} href={site.url + page.alternates[code]} />)}
         {page && page.alternates[site.locales.default] !== undefined && <link rel="alternate" hrefLang="x-default" href={site.url + page.alternates[site.locales.default]} />}
-        <FontPreloads extended={LATIN_EXTENDED.test(`${title} ${description} ${Object.values(i18n.widgetMessages).join(' ')}`)} />
         {leadImage && <link rel="preload" as="image" href={leadImage} fetchPriority="high" />}
         <SeoHead
           title={title}
@@ -116,23 +112,6 @@ function mainContent(props: DocumentProps): MainContent {
     },
   });
   return { html: hyphenateHtml(rendered.slice(content), props.i18n.language), classes };
-}
-
-/** Letters of the Latin Extended file's range (site.css): ő and ű in Hungarian, not German's ä or ß. */
-const LATIN_EXTENDED = /[\u0100-\u024F\u1E00-\u1EFF]/;
-
-/**
- * The font files the first paint needs: fetched with the document, not after layout. Latin
- * Extended is needed when the page's text uses it: its title and description and the texts the
- * widgets show first (the cookie band) tell for the language, with no list of locales in code.
- */
-export function FontPreloads({ extended }: { extended: boolean }) {
-  return (
-    <>
-      <link rel="preload" href={FONT_FILES.latin} as="font" type="font/woff2" crossOrigin="anonymous" />
-      {extended && <link rel="preload" href={FONT_FILES.latinExt} as="font" type="font/woff2" crossOrigin="anonymous" />}
-    </>
-  );
 }
 
 /**

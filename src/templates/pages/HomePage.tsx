@@ -6,7 +6,11 @@ import { Document } from '../layout/Document';
 
 const LATEST_ARTICLES = 3;
 
-/** The hero illustration (public/images/hero.svg), drawn 1200x900. */
+/**
+ * The hero illustration (public/images/hero.svg), drawn 1200x900. Low priority and not
+ * preloaded: the lead text is the largest paint (on a phone the picture comes below it), and a
+ * high-priority image was one more request before it (docs/performance.md, "Visitors: mobile LCP").
+ */
 const HERO = { src: '/images/hero.svg', width: 1200, height: 900 } as const;
 
 export function HomePage(props: PageProps) {
@@ -17,7 +21,7 @@ export function HomePage(props: PageProps) {
     { id: 'blog', title: i18n.t('home.articlesTitle'), more: i18n.t('home.allArticles'), pages: links.children('blog').slice(0, LATEST_ARTICLES), tint: false },
   ];
   return (
-    <Document {...props} leadImage={HERO.src} title={content.data.title} description={content.data.description}>
+    <Document {...props} title={content.data.title} description={content.data.description}>
       <section className="hero">
         <div className="container hero__inner">
           <div>
@@ -34,7 +38,7 @@ export function HomePage(props: PageProps) {
               </a>
             </p>
           </div>
-          <img className="hero__art" src={HERO.src} alt={i18n.t('home.heroAlt')} width={HERO.width} height={HERO.height} fetchPriority="high" />
+          <img className="hero__art" src={HERO.src} alt={i18n.t('home.heroAlt')} width={HERO.width} height={HERO.height} fetchPriority="low" />
         </div>
       </section>
       {sections.map((section) => (

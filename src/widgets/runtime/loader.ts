@@ -146,7 +146,19 @@ addEventListener(
   true,
 );
 
+/**
+ * The first page of a visit is painted in the fallback faces (templates/layout/font-loading.tsx):
+ * now that it is painted, its font files are fetched into the cache for the pages that follow,
+ * not added to this page's fonts (nothing re-flows).
+ */
+function fetchFonts(): void {
+  const files = document.querySelector<HTMLScriptElement>('script[data-fonts]')?.dataset.fonts;
+  if (!files || !document.documentElement.classList.contains('font-later') || typeof FontFace === 'undefined') return;
+  for (const file of files.split(' ')) new FontFace('Figtree', `url(${file})`).load().catch(() => {});
+}
+
 if (!isBot(navigator.userAgent)) {
+  fetchFonts();
   for (const island of document.querySelectorAll<HTMLElement>('sitegen-island')) schedule(island);
   idle(() => (import(config.scripts.deployWatch) as Promise<typeof import('./deploy-watch')>).then((watch) => watch.start(config)));
 }

@@ -62,11 +62,12 @@ describe('build artifacts', () => {
       // The typeface first, then the tokens.
       expect(head).toMatch(/<style>@font-face\{font-family:Figtree;[^<]*:root\{--ink: ?#14213d;/);
       expect(head).not.toContain('rel="stylesheet"');
-      // Scripts in the head are modules (deferred) or data: none blocks rendering. The two inline
-      // ones that must run before the body (no request): the home's locale detection and the
-      // bucket-wide error page's locale mark.
+      // Scripts in the head are modules (deferred) or data: none blocks rendering. The inline ones
+      // that must run before the body (no request): the font loading's choice on every page
+      // (docs/design.md, "Type"), the home's locale detection and the bucket-wide error page's
+      // locale mark.
       expect([...head.matchAll(/<script( [^>]*)?>/g)].map((m) => m[1] ?? '').filter((attrs) => !/type="(module|application\/ld\+json)"/.test(attrs))).toEqual(
-        file === 'index.html' || file === '404.html' ? [''] : [],
+        file === 'index.html' || file === '404.html' ? [expect.stringMatching(/^ data-fonts=/), ''] : [expect.stringMatching(/^ data-fonts=/)],
       );
     }
   });

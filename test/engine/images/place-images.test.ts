@@ -57,6 +57,15 @@ describe('placing images', () => {
     expect(footer).toContain('loading="lazy"');
   });
 
+  it('leaves a first large image its template marked low as it is, and makes no later image the lead', () => {
+    const { html } = placeImages('<main><img src="/images/hero.svg" alt="" fetchpriority="low"/><img src="/images/hero.svg" alt=""/></main>', catalogue);
+    const [hero, card] = imgs(html);
+    // An illustration that is not the largest paint: with the page, after the rest.
+    expect(hero).toBe('<img src="/images/hero.svg" alt="" fetchpriority="low" width="1200" height="900" decoding="async"/>');
+    expect(card).toContain('loading="lazy"');
+    expect(card).not.toContain('fetchpriority');
+  });
+
   it("keeps a template's display size when it has the file's proportions, and fixes the height when not", () => {
     const { html } = placeImages('<img src="/flags/en.svg" alt="" width="20" height="15"/><img src="/images/hero.svg" alt="" width="600" height="300"/><img src="/flags/en.svg" alt="" width="20" height="15" fetchpriority="low"/>', catalogue);
     const [flag, hero, visibleFlag] = imgs(html);
