@@ -104,8 +104,8 @@ if (parts.includes('watch')) {
     const edit = { file: 'content/en/blog/clickup-as-erp.md', url: '/clickup-as-erp' };
     const realSite = await measureWatchLatency(repo, real, edit);
     const largeSite = await measureWatchLatency(repo, large, edit);
-    // A template edit: the real site with its own copy of the templates (and the code they import).
-    for (const part of ['src/templates', 'src/shared']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
+    // A template edit: the real site with its own copy of the templates (and the widgets and shared code they import).
+    for (const part of ['src/templates', 'src/widgets', 'src/shared']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
     const footer = '<footer className="site-footer">';
     const template = await measureWatchLatency(repo, real, {
       file: 'src/templates/layout/Footer.tsx',
