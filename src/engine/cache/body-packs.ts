@@ -18,6 +18,21 @@ export interface BodySpan {
 }
 
 
+/** Edits one at a time add small packs: past this many, the live entries are written into one. */
+const MAX_PACKS = 16;
+
+/**
+ * Whether the live entries (those in packs, `packed`, and those in this build's `stream`,
+ * `streamed`) should be written into one new pack: they are under half of the bytes the packs
+ * and the stream hold, or there would be too many packs.
+ */
+export function compactionDue(packed: readonly BodyLocation[], streamed: readonly BodySpan[], stream: PackStream | undefined): boolean {
+  const live = [...packed, ...streamed].reduce((sum, entry) => sum + entry.length, 0);
+  const ends = packEnds(packed);
+  const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0) + (stream?.bytes ?? 0);
+  return live < held / 2 || ends.size + (streamed.length > 0 ? 1 : 0) >= MAX_PACKS;
+}
+
 /** How far into its pack the furthest of `bodies` reaches, by pack: the bytes each pack must hold. */
 export function packEnds(bodies: Iterable<BodyLocation>): Map<string, number> {
   const ends = new Map<string, number>();

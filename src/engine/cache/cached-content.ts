@@ -7,7 +7,7 @@ import type { RenderedMarkdown } from '../markdown/markdown';
 import type { PlainProblem } from '../markdown/markdown-stage';
 import { contentHash } from '../base/content-hash';
 import { lazyFields } from '../base/lazy-fields';
-import { BodyPacks, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
+import { BodyPacks, compactionDue, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
 
 /** What a build learned of its content files (`ContentCache.remember`). */
 export interface LearnedContent {
@@ -42,9 +42,6 @@ export interface CachedContent {
 
 /** A content file as `build.bin` holds it: the HTML stays in the packs. */
 export type SavedContent = Omit<CachedContent, 'markdown' | 'body'> & Omit<RenderedMarkdown, 'html'> & { body: BodyLocation };
-
-/** Edits one at a time add small packs: past this many, the live bodies are written into one. */
-const MAX_PACKS = 16;
 
 /**
  * What the build cache knows of each content file: its rendered Markdown (the HTML in packs
@@ -185,10 +182,7 @@ export class ContentCache {
     const packed = entries.flatMap((entry) => (entry.body ? [entry.body] : []));
     const streamed = entries.filter((entry) => !entry.body && entry.streamed);
     // The stream counts as one more pack, its bodies as live ones.
-    const live = [...packed, ...streamed.map((entry) => entry.streamed!)].reduce((sum, body) => sum + body.length, 0);
-    const ends = packEnds(packed);
-    const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0) + (this.stream?.bytes ?? 0);
-    const compact = live < held / 2 || ends.size + (streamed.length > 0 ? 1 : 0) >= MAX_PACKS;
+    const compact = compactionDue(packed, streamed.map((entry) => entry.streamed!), this.stream);
     if (!compact && streamed.length > 0) {
       const pack = this.stream!.finish()!;
       for (const entry of streamed) entry.body = { pack, ...entry.streamed! };

@@ -1,11 +1,8 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { contentHash } from '../base/content-hash';
-import { BodyPacks, packEnds, type BodySpan, type PackStream } from './body-packs';
+import { BodyPacks, compactionDue, packEnds, type BodySpan, type PackStream } from './body-packs';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { PageReuse, ReusablePage } from './page-reuse';
-
-/** Edits one at a time add small packs: past this many, the live pages are written into one. */
-const MAX_PACKS = 16;
 
 /**
  * Brotli at its fastest: a third of the bytes at about 300 MB/s here, where a page takes
@@ -105,10 +102,7 @@ export class PageCache {
     const live = [...this.pages.values()];
     const stored = live.flatMap((page) => (page.stored && !this.streamed.has(page) ? [page.stored] : []));
     const streamed = live.filter((page) => this.streamed.has(page));
-    const liveBytes = [...stored, ...streamed.map((page) => this.streamed.get(page)!)].reduce((sum, at) => sum + at.length, 0);
-    const ends = packEnds(stored);
-    const held = [...ends.values()].reduce((sum, bytes) => sum + bytes, 0) + (this.stream?.bytes ?? 0);
-    if (liveBytes < held / 2 || ends.size + (streamed.length > 0 ? 1 : 0) >= MAX_PACKS) {
+    if (compactionDue(stored, streamed.map((page) => this.streamed.get(page)!), this.stream)) {
       const kept = live.filter((page) => page.stored || this.streamed.has(page));
       const bytes = kept.map((page) => (this.streamed.has(page) ? this.stream!.readBytes(this.streamed.get(page)!) : this.packs.readBytes(page.stored!)));
       const written = kept.length > 0 ? this.packs.write(bytes) : [];
