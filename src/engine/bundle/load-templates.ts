@@ -38,9 +38,15 @@ export function templatesChoiceFiles(root: string): string[] {
  * cache folder with its hash in the name: a changed template is a new module, loaded without
  * restarting (watch mode).
  */
-export async function loadTemplates(templatesDir: string, cacheDir: string): Promise<LoadedTemplates> {
-  return importTemplates((await bundleTemplates(templatesDir, cacheDir)).value);
+export async function loadTemplates(templatesDir: string, cacheDir: string, bundler?: TemplateBundler): Promise<LoadedTemplates> {
+  return importTemplates((await bundleTemplates(templatesDir, cacheDir, bundler)).value);
 }
+
+/** The options of a templates bundle: esbuild's own build, or a context kept to build them again (`TemplateContext`). */
+export type TemplateBuildOptions = esbuild.BuildOptions & { write: false; metafile: true };
+
+/** Bundles with these options (a watch session keeps esbuild's context between builds). */
+export type TemplateBundler = (options: TemplateBuildOptions) => Promise<esbuild.BuildResult<TemplateBuildOptions>>;
 
 /** What bundling the templates leaves on disk and in hand, before the module is imported. */
 export interface BundledTemplates {
@@ -85,7 +91,7 @@ function fileMatchesName(file: string): boolean {
 const BUNDLED_ZOD = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'zod.js');
 
 /** Bundles the templates (see loadTemplates), with the files esbuild read. */
-export async function bundleTemplates(templatesDir: string, cacheDir: string): Promise<{ value: BundledTemplates; inputs: string[] }> {
+export async function bundleTemplates(templatesDir: string, cacheDir: string, bundler: TemplateBundler = (options) => esbuild.build(options)): Promise<{ value: BundledTemplates; inputs: string[] }> {
   const entry = ENTRY_NAMES.map((name) => path.join(templatesDir, name)).find((file) => existsSync(file));
   if (!entry) {
     throw new BuildFailure([
@@ -95,9 +101,9 @@ export async function bundleTemplates(templatesDir: string, cacheDir: string): P
     ]);
   }
   const outdir = path.join(cacheDir, 'templates');
-  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  let result: esbuild.BuildResult<TemplateBuildOptions>;
   try {
-    result = await esbuild.build({
+    result = await bundler({
       entryPoints: [entry],
       outdir,
       bundle: true,

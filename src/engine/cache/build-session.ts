@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Problems } from '../diagnostics/diagnostic';
 import { cachingStage, type MarkdownJob, type MarkdownStage } from '../markdown/markdown-stage';
 import { WidgetBundler } from '../bundle/bundle-widgets';
+import { TemplateContext } from '../bundle/template-context';
 import { pageInputHasher, type PageInputs } from './page-inputs';
 import type { SiteSources } from '../read/read-sources';
 import type { PageReuse, ReusablePage } from './page-reuse';
@@ -41,6 +42,8 @@ export class BuildSession {
   changed: ReadonlySet<string> | undefined;
   private lastReuse: PageReuse | undefined;
   private readonly bundlers = new Map<string, WidgetBundler>();
+  /** The templates' esbuild context: an edit bundles them again from what it kept. */
+  readonly templateContext = new TemplateContext();
 
   /** The browser bundler of a widgets folder, kept with esbuild's incremental contexts. */
   widgetBundler(dir: string, generatedDir: string): WidgetBundler {
@@ -55,6 +58,7 @@ export class BuildSession {
   /** Stops what the session keeps running (esbuild contexts). */
   async dispose(): Promise<void> {
     await Promise.all([...this.bundlers.values()].map((bundler) => bundler.dispose()));
+    await this.templateContext.dispose();
     this.bundlers.clear();
     this.markdown.close();
   }

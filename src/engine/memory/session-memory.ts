@@ -24,7 +24,7 @@ export function sessionMemory(session: BuildSession, problems: Problems): BuildM
     translationFacts: () => (session.translations = session.translations?.next() ?? new FactsMemo()),
     once: (name, key, compute) => session.memo(name, key, problems, compute),
     knownRoutes: () => undefined,
-    templates: (templatesDir, cacheDir) => session.reuse('templates', templatesDir, () => loadTemplates(templatesDir, cacheDir), (loaded) => loaded.inputs),
+    templates: (templatesDir, cacheDir) => session.reuse('templates', templatesDir, () => loadTemplates(templatesDir, cacheDir, session.templateContext.bundle), (loaded) => loaded.inputs),
     widgets: ({ widgetsDir, generatedDir, fallbackMessages }) =>
       session.reuse(`widgets:${fingerprint(JSON.stringify(fallbackMessages))}`, widgetsDir, () => session.widgetBundler(widgetsDir, generatedDir).bundle(fallbackMessages)),
     commitTime: (ask) => (session.commitTime ??= ask()),

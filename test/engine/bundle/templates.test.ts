@@ -5,6 +5,8 @@ import { build, BuildFailure, formatDiagnostic, type BuildResult } from '../../.
 import { smallSiteWithOwnCode } from '../../helpers/own-code-site';
 import { smallSite } from '../../helpers/small-site';
 import { edit, lineOf, REPO } from '../../helpers/site';
+import { bundleTemplates } from '../../../src/engine/bundle/load-templates';
+import { TemplateContext } from '../../../src/engine/bundle/template-context';
 
 // The small site has every template, so its own copy of them is what a site's developers change.
 const siteWithOwnTemplates = smallSiteWithOwnCode;
@@ -66,6 +68,30 @@ describe('templates', () => {
     const { errors } = await failureOf(root);
     expect(errors[0]!.file).toBe(path.join(root, file));
     expect(errors[0]!.line).toBeGreaterThanOrEqual(lineOf(changed, '<Markdown html={content.html} {...proseProps(i18n)} >'));
+  });
+
+  it('bundles again from a kept esbuild context (watch): an edit, a syntax error at its line, its fix', async () => {
+    const root = await siteWithOwnTemplates();
+    const file = 'src/templates/pages/AboutPage.tsx';
+    const context = new TemplateContext();
+    const bundle = () => bundleTemplates(path.join(root, 'src/templates'), path.join(root, '.sitegen-cache'), context.bundle);
+    try {
+      const first = await bundle();
+      await edit(root, file, (text) => text.replace('<Markdown html={content.html}', '<Markdown data-kept="1" html={content.html}'));
+      const edited = await bundle();
+      expect(edited.value.moduleFile).not.toBe(first.value.moduleFile);
+      expect(await readFile(edited.value.moduleFile, 'utf8')).toContain('"data-kept": "1"');
+      const broken = await edit(root, file, (text) => text.replace('{...proseProps(i18n)} />', '{...proseProps(i18n)} >'));
+      const error = await bundle().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(BuildFailure);
+      const [firstError] = (error as BuildFailure).errors;
+      expect(firstError!.file).toBe(path.join(root, file));
+      expect(firstError!.line).toBeGreaterThanOrEqual(lineOf(broken, '{...proseProps(i18n)} >'));
+      await edit(root, file, (text) => text.replace('{...proseProps(i18n)} >', '{...proseProps(i18n)} />').replace('data-kept="1"', 'data-kept="2"'));
+      expect(await readFile((await bundle()).value.moduleFile, 'utf8')).toContain('"data-kept": "2"');
+    } finally {
+      await context.dispose();
+    }
   });
 
   it('reports an import of a package that is not installed at the template line', async () => {
