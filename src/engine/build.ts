@@ -17,6 +17,8 @@ import { readSite } from './steps/read-step';
 import { recordBuild } from './steps/record-step';
 import { pagesToFind, startSearch } from './steps/search-step';
 import { renderSite } from './steps/render-step';
+import { previewPagesInView, type PagesInView } from './steps/preview-step';
+import type { InlineSources } from './artifacts/inline-sources';
 import { closeRun, startRun } from './start-run';
 import { warnOfOutdatedTranslations } from './steps/translations-step';
 import { viewOfPages } from './steps/view-step';
@@ -33,6 +35,8 @@ export interface BuildOptions extends UserOptions {
    * result's `searchLater` names the pages to index, the files hold them.
    */
   searchLater?: boolean;
+  /** Watch mode: the pages open in a browser, rendered first and handed over at once (`steps/preview-step.ts`). */
+  inView?: PagesInView;
 }
 
 export interface BuildResult extends BuildInfo {
@@ -44,6 +48,8 @@ export interface BuildResult extends BuildInfo {
   unchanged: ReadonlyMap<string, string>;
   /** The headers every response of the site should carry (also written to `_headers`). */
   headers: readonly Header[];
+  /** What the pages contain that the security policy allows (the headers are made from it). */
+  allowed: InlineSources;
   /** What writing did; undefined when nothing was written. */
   written: WriteStats | undefined;
   /** Old URLs this build redirects: URL -> the page it leads to. */
@@ -71,10 +77,10 @@ export interface BuildResult extends BuildInfo {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const config = await resolveConfig(options, options.session);
   try {
-    return await buildWith(config, options.session, 'use', options.searchLater ?? false);
+    return await buildWith(config, options, 'use');
   } catch (error) {
     if (!(error instanceof CacheDamaged)) throw error;
-    const result = await buildWith(config, options.session, 'replace', options.searchLater ?? false);
+    const result = await buildWith(config, options, 'replace');
     result.warnings.unshift(warning('cache/damaged', `the build cache was damaged (${error.message}): built without it, and wrote it again`));
     return result;
   }
@@ -86,7 +92,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
  * errors are collected so that a build reports all it found. Nothing is written unless every
  * step succeeded: pages go into a standby copy of the output, swapped in at the end.
  */
-async function buildWith(config: ResolvedConfig, session: BuildSession | undefined, cacheMode: 'use' | 'replace', searchLater: boolean): Promise<BuildResult> {
+async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMode: 'use' | 'replace'): Promise<BuildResult> {
+  const { session, searchLater = false, inView } = options;
   const run = startRun(config, session, cacheMode); // Markdown threads, bundling, cache, output folder, previous build: beside this thread
   try {
     const read = await readSite(run); // 1. the sources and settings; Markdown sent to its threads
@@ -97,7 +104,8 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
     const view = await viewOfPages(run, read, parsed, plan, loaded); // 5. what every page renders from; release and build id
     const toFind = searchLater ? pagesToFind(run, plan, view) : undefined; // (watch: only which pages the search finds)
     const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
-      const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile); // 6. pages into the output as their bodies arrive
+      const first = inView && previewPagesInView(run, loaded, view, inView); // (watch: the pages open in a browser first, served at once)
+      const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile, first); // 6. pages into the output as their bodies arrive
       const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered); // 6b. each locale's pages sent to its search index
       const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, searching?.done); // 7. error pages, JSON, sitemap, feeds, headers; the search index
       const search = await searching?.done;
@@ -123,6 +131,7 @@ async function buildWith(config: ResolvedConfig, session: BuildSession | undefin
       files,
       unchanged: rendered.unchanged,
       headers: artifacts.headers,
+      allowed: artifacts.allowed,
       written,
       redirects: new Map([...plan.redirects.redirects].map(([from, { to }]) => [from, to])),
       warnings: run.warnings,

@@ -6,6 +6,7 @@ import type { OutputFiles } from '../base/output-paths';
 import { contentTypeOf, outputFileCandidates } from './content-types';
 import { HEADERS_FILE, headersForPath } from '../artifacts/header-formats';
 import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
+import { OpenPages, previewHolds } from './open-pages';
 
 const EVENTS_PATH = '/_sitegen/dev/events';
 const CLIENT_PATH = '/_sitegen/dev/client.js';
@@ -21,11 +22,18 @@ export interface DevNotes {
 
 export interface DevServer {
   url: string;
-  /** Serves these files from now on, with `notes` over them, and tells every open page to reload. */
+  /**
+   * Serves these files from now on, with `notes` over them, and tells every open page to reload
+   * (but a page a preview showed as it is now).
+   */
   publish(files: OutputFiles, notes?: DevNotes): void;
+  /** Serves these files over the last published until the next publish, and reloads the open pages among them. */
+  preview(files: OutputFiles): void;
+  /** The output paths of the pages open in a browser or asked for last. */
+  pagesInView(): Set<string>;
   /** Serves these files from now on, with no reload of the open pages (the search index, made after the pages). */
   update(files: OutputFiles): void;
-  /** Shows the problems over every open page (and pages opened later) until the next publish. */
+  /** Shows the problems over every open page (and pages opened later) until the next publish; drops a preview. */
   showProblems(text: string): void;
   close(): Promise<void>;
 }
@@ -36,10 +44,13 @@ export interface DevServer {
  * the live-reload client; the build output itself never contains it.
  */
 export async function startDevServer(options: { host: string; port: number; widgetsDir: string }): Promise<DevServer> {
-  let files: OutputFiles = new Map();
+  let published: OutputFiles = new Map();
+  // Pages served ahead of the rest of their build, and the files served with them.
+  let preview: { pages: OutputFiles; files: OutputFiles } | undefined;
+  const served = () => preview?.files ?? published;
   let notes: DevNotes = {};
   let problems: string | undefined;
-  const clients = new Set<ServerResponse>();
+  const clients = new OpenPages<ServerResponse>();
   const client = await bundleClient(options.widgetsDir);
 
   const send = (response: ServerResponse, event: string, data: string) => {
@@ -65,6 +76,7 @@ export async function startDevServer(options: { host: string; port: number; widg
     // The build's security headers, so a page that breaks its policy breaks here first. The
     // live-reload client is an external script and its events same-origin: the policy allows
     // both. HSTS is left out: it means nothing over http and would pin a dev host to https.
+    const files = served();
     const headersFile = files.get(HEADERS_FILE);
     if (headersFile !== undefined) {
       for (const [name, value] of headersForPath(String(headersFile), urlPath)) {
@@ -76,8 +88,9 @@ export async function startDevServer(options: { host: string; port: number; widg
       response.write(': connected\n\n');
       if (problems) send(response, 'problems', problems);
       else if (notes.warnings) send(response, 'warnings', notes.warnings);
-      clients.add(response);
-      request.on('close', () => clients.delete(response));
+      const open = new URL(request.url ?? '/', 'http://localhost').searchParams.get('page');
+      clients.connect(response, open === null ? undefined : outputFileCandidates(open).find((candidate) => files.has(candidate)));
+      request.on('close', () => clients.disconnect(response));
       return;
     }
     if (urlPath === CLIENT_PATH) {
@@ -94,6 +107,7 @@ export async function startDevServer(options: { host: string; port: number; widg
     const status = name ? 200 : 404;
     const file = name ?? '404.html';
     let body = files.get(file) ?? 'Not found';
+    if (name?.endsWith('.html')) clients.served(name);
     if (file.endsWith('.html')) body = withMarker(String(body), notes.marked?.get(file)).replace('</body>', `${CLIENT_TAG}</body>`);
     response.writeHead(status, { 'content-type': contentTypeOf(file), 'cache-control': 'no-store' }).end(body);
   });
@@ -110,21 +124,32 @@ export async function startDevServer(options: { host: string; port: number; widg
   return {
     url: `http://${host}:${port}`,
     publish(next, nextNotes = {}) {
-      files = next;
+      const shown = preview;
+      const sameNotes = (page: string | undefined) => nextNotes.warnings === notes.warnings && page !== undefined && nextNotes.marked?.get(page) === notes.marked?.get(page);
+      const reload = [...clients.entries()].filter(([, page]) => !(shown && problems === undefined && sameNotes(page) && previewHolds(shown, next, page)));
+      published = next;
+      preview = undefined;
       notes = nextNotes;
       problems = undefined;
-      for (const response of clients) send(response, 'reload', '');
+      for (const [response] of reload) send(response, 'reload', '');
     },
+    preview(pages) {
+      preview = { pages, files: new Map([...published, ...pages]) };
+      for (const [response, page] of clients.entries()) if (page !== undefined && pages.has(page)) send(response, 'reload', '');
+    },
+    pagesInView: () => clients.paths(),
     update(next) {
-      files = next;
+      published = next;
+      if (preview) preview = { pages: preview.pages, files: new Map([...next, ...preview.pages]) };
     },
     showProblems(text) {
       problems = text;
-      for (const response of clients) send(response, 'problems', text);
+      preview = undefined;
+      for (const [response] of clients.entries()) send(response, 'problems', text);
     },
     close: () =>
       new Promise((resolve) => {
-        for (const response of clients) response.end();
+        for (const [response] of clients.entries()) response.end();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

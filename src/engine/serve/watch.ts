@@ -5,6 +5,7 @@ import { BuildSession } from '../cache/build-session';
 import { widgetsDirOf } from '../bundle/bundle-widgets';
 import { startDevServer, type DevNotes, type DevServer } from './dev-server';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic';
+import { BuildSuperseded } from '../render/first-pages';
 import { outputPathOf } from '../plan/plan-pages';
 import { formatDiagnostic } from '../diagnostics/format';
 import { templatesDirOf } from '../bundle/load-templates';
@@ -12,6 +13,8 @@ import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-in
 import { alreadyRead, staleFiles } from '../read/refresh-sources';
 import { SearchFollower } from './search-follower';
 import { indexLater } from '../search/search-index';
+import type { OutputFiles } from '../base/output-paths';
+import type { InlineSources } from '../artifacts/inline-sources';
 
 export interface WatchOptions {
   root?: string;
@@ -81,19 +84,31 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
 
   let waiting: Array<(event: WatchEvent) => void> = [];
   let pending = new Set<string>();
+  // The changes of a build stopped for a newer edit (BuildSuperseded).
+  let unfinished = new Set<string>();
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let warned = '';
+  // What the policy of the build served allows, for the pages previewed over it.
+  let allowed: InlineSources | undefined;
   // The session keeps each locale's index: an edit indexes only the locale whose pages changed.
   const search = new SearchFollower(server, report, options.verbose ? log : undefined, (files, later) => indexLater(files, later, session.search));
 
   const rebuild = async (changed: ReadonlySet<string> | undefined) => {
     const started = performance.now();
+    let previewed = started;
     session.changed = changed;
     let ok = true;
     try {
-      const result = await build({ root, write: false, session, drafts: options.drafts ?? true, future: options.future ?? true, searchLater: true });
+      // After an edit, the pages open in a browser are rendered first and served at once.
+      // A newer edit then stops the rest of the build: it would be made again by the next.
+      const inView = changed && { paths: server.pagesInView(), allowed, ready: (files: OutputFiles) => {
+          server.preview(files);
+          previewed = performance.now();
+        }, superseded: () => pending.size > 0 };
+      const result = await build({ root, write: false, session, drafts: options.drafts ?? true, future: options.future ?? true, searchLater: true, inView });
+      allowed = result.allowed;
       const notes = devNotes(result.warnings);
       // The pages are served at once; the search index follows (SearchFollower).
       server.publish(search.served(result), notes);
@@ -105,6 +120,12 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       if (options.verbose) log(result.timings.map(([stage, ms]) => `  ${stage}: ${ms} ms`).join('\n'));
       log(`sitegen: ${changed ? `${changed.size} change${changed.size === 1 ? '' : 's'}, ` : ''}${session.rendered} of ${result.pages.length} pages rendered in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
+      if (error instanceof BuildSuperseded) {
+        // Its changes go into the next build, which runs even if what it reads looks read.
+        for (const file of changed ?? []) unfinished.add(file);
+        log(`sitegen: ${changed?.size ?? 0} change${changed?.size === 1 ? '' : 's'}, the pages in view served in ${Math.round(previewed - started)} ms; a newer edit builds the rest`);
+        return;
+      }
       ok = false;
       const text =
         error instanceof BuildFailure
@@ -137,11 +158,13 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (running) return;
-      const changed = pending;
+      const superseded = unfinished.size > 0;
+      const changed = new Set([...unfinished, ...pending]);
       pending = new Set();
+      unfinished = new Set();
       running = (async () => {
         // A late report of a save the last rebuild already read needs no rebuild.
-        if (session.sources && (await alreadyRead(session.sources, changed))) return;
+        if (!superseded && session.sources && (await alreadyRead(session.sources, changed))) return;
         await rebuild(changed);
       })().finally(() => {
         running = undefined;

@@ -4,6 +4,7 @@ import { HEADERS_FILE, headersFile } from '../artifacts/header-formats';
 import { redirectFiles } from '../artifacts/redirect-output';
 import { securityHeaders, type Header } from '../artifacts/security-headers';
 import { textOf, type OutputFiles } from '../base/output-paths';
+import type { InlineSources } from '../artifacts/inline-sources';
 import type { Problems } from '../diagnostics/diagnostic';
 import { renderErrorPages } from '../render/error-pages';
 import type { LoadedContent } from './content-step';
@@ -20,6 +21,8 @@ import { searchLap } from './search-step';
 export interface SiteArtifacts {
   files: OutputFiles;
   headers: Header[];
+  /** What the pages and the other HTML files contain that the headers' policy allows. */
+  allowed: InlineSources;
   /** Raster encodings this build ran, and images whose encodings came from the cache. */
   images: { encoded: number; reused: number };
 }
@@ -97,7 +100,7 @@ export async function buildSiteArtifacts(
   run.timings.lap(images.encoded ? `encode images (${images.encoded} encoded)` : 'encode images');
   const headers = securityHeaders(site, allowed);
   all.set(HEADERS_FILE, headersFile(headers));
-  return { files: all, headers, images: { encoded: images.encoded, reused: images.reused } };
+  return { files: all, headers, allowed, images: { encoded: images.encoded, reused: images.reused } };
 }
 
 /** One map of the output files besides the pages; a file of `public/` may not replace a generated one. */

@@ -2,6 +2,7 @@ import { InlineSourceSet, sharedStylesheetReader, type PageScanner } from '../ar
 import type { OutputFiles } from '../base/output-paths';
 import { renderPages, type PageCounts } from '../render/render-pages';
 import type { PageSink } from '../render/render-input';
+import { firstInOrder, withFirstPages, type FirstPages } from '../render/first-pages';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
@@ -33,9 +34,9 @@ export interface RenderedSite {
  * build holds every page at once. What each page contains that the security policy must allow
  * is gathered on the way: the Markdown worker, idle by then, reads the pages while this thread
  * renders the next. A large site's pages wait for all of its Markdown and render on a worker
- * per core (`scale/page-workers.ts`).
+ * per core (`scale/page-workers.ts`). Pages `first` names render before the others.
  */
-export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, moduleFile: string): Promise<RenderedSite> {
+export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, moduleFile: string, first?: FirstPages): Promise<RenderedSite> {
   const { threads, problems } = run;
   const { output, assets } = view;
   const inline = new InlineSourceSet();
@@ -46,7 +47,7 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
   };
   const unchanged = new Map<string, string>();
   const rendered: OutputFiles = new Map();
-  const sink: PageSink = output
+  const into: PageSink = output
     ? {
         page: (page, html, hash) => output.put(page.outputPath, html, hash),
         unchanged(page, hash) {
@@ -60,12 +61,14 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
         unchanged() {},
         allow: (sources) => inline.add(sources),
       };
+  const pages = first ? firstInOrder(plan.pages, first.paths) : plan.pages;
+  const sink = first ? withFirstPages(into, pages, first, problems) : into;
   const workers = run.execution.pageWorkersFor(plan.pages.length, threads.fillsCores(), moduleFile);
   if (workers) threads.pagesReadElsewhere();
   let counts: PageCounts;
   try {
     await output?.begin();
-    counts = await renderPages(plan.pages, view.renderInput, problems, sink, view.reuse, scanner, workers);
+    counts = await renderPages(pages, view.renderInput, problems, sink, view.reuse, scanner, workers);
   } finally {
     // Their heaps go now, not at the end of the build.
     workers?.close();

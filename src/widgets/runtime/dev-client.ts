@@ -51,7 +51,8 @@ function styleMarker(): void {
 }
 
 styleMarker();
-const events = new EventSource('/_sitegen/dev/events');
+// The page names itself: a rebuild renders the pages open in a browser first and serves them at once.
+const events = new EventSource(`/_sitegen/dev/events?page=${encodeURIComponent(location.pathname)}`);
 events.addEventListener('reload', () => location.reload());
 events.addEventListener('problems', (event) => showProblems((event as MessageEvent<string>).data));
 events.addEventListener('warnings', (event) => showWarnings((event as MessageEvent<string>).data));

@@ -21,11 +21,11 @@ async function siteWithOwnCode(): Promise<string> {
 
 const quiet = { log: () => {}, error: () => {} };
 
-/** Server-sent events of the dev server, as they arrive. */
-async function listen(url: string) {
+/** Server-sent events of the dev server, as they arrive; `page`: the path of the page listening, as the live-reload client says it. */
+async function listen(url: string, page?: string) {
   const events: Array<{ event: string; data: string }> = [];
   const controller = new AbortController();
-  const response = await fetch(`${url}/_sitegen/dev/events`, { signal: controller.signal });
+  const response = await fetch(`${url}/_sitegen/dev/events${page === undefined ? '' : `?page=${encodeURIComponent(page)}`}`, { signal: controller.signal });
   const reader = response.body!.getReader();
   void (async () => {
     let buffer = '';
@@ -152,6 +152,38 @@ describe('sitegen watch', () => {
       expect(events.events.filter((e) => e.event === 'reload').length).toBeGreaterThanOrEqual(6);
     } finally {
       events.stop();
+    }
+  });
+
+  it('serves the page open in a browser once it is rendered after a template edit; a newer edit stops the rest of that build', { timeout: 180_000 }, async () => {
+    const root = await siteWithOwnCode();
+    const logs: string[] = [];
+    watcher = await watch({ root, port: 0, log: (line) => logs.push(line), error: () => {} });
+    const url = watcher.url;
+    const inView = await listen(url, '/career');
+    const elsewhere = await listen(url);
+    const reloads = (events: Awaited<ReturnType<typeof listen>>) => events.events.filter((e) => e.event === 'reload').length;
+    const footer = '<footer className="site-footer"';
+    try {
+      const next = watcher.nextBuild();
+      await edit(root, 'src/templates/layout/Footer.tsx', (text) => text.replace(footer, `${footer} data-edit="1"`));
+      // The page in view reloads with the edit while the other 215 pages render.
+      await expect.poll(() => reloads(inView), { timeout: 20_000, interval: 5 }).toBe(1);
+      expect((await page(`${url}/career`)).text).toContain('data-edit="1"');
+      expect(reloads(elsewhere)).toBe(0);
+      await edit(root, 'src/templates/layout/Footer.tsx', (text) => text.replace('data-edit="1"', 'data-edit="2"'));
+      expect((await next).ok).toBe(true);
+      expect(logs.some((line) => /1 change, the pages in view served in \d+ ms; a newer edit builds the rest/.test(line))).toBe(true);
+      // The next build made every page, with both edits' changes.
+      expect(logs.at(-1)).toMatch(/216 of 216 pages rendered/);
+      for (const path of ['/career', '/de/karriere', '/hu/blog']) expect((await page(`${url}${path}`)).text).toContain('data-edit="2"');
+      // The page in view reloaded for each preview, not again once its build ended as the preview showed it;
+      // a page not in view reloaded once, at the end.
+      expect(reloads(inView)).toBe(2);
+      await expect.poll(() => reloads(elsewhere)).toBe(1);
+    } finally {
+      inView.stop();
+      elsewhere.stop();
     }
   });
 
