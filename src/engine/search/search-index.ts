@@ -236,3 +236,18 @@ const PAGE_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
  * beside a build) share it.
  */
 let pagefindUsers = 0;
+
+/**
+ * Keeps Pagefind's service running between indexings until the returned function is called:
+ * a watch session indexes after each edit, and starting the service took a new process each
+ * time.
+ */
+export function holdPagefind(): () => Promise<void> {
+  pagefindUsers++;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    if (--pagefindUsers === 0) await (await import('pagefind')).close();
+  };
+}

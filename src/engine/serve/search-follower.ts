@@ -3,12 +3,17 @@ import type { BuildResult } from '../build';
 import { indexLater, withSearchIndex, type SearchIndexes, type SearchLater } from '../search/search-index';
 import type { DevServer } from './dev-server';
 
+/** How long the index waits after a build was published, and while one runs: edits come in runs, and each one's build should have the machine to itself. */
+const QUIET_MS = 200;
+
 /**
  * The search index of `sitegen watch`, made after the pages are served and never holding up
- * the next rebuild: Pagefind takes seconds, an edit should show in its page at once. One index
- * is made at a time, always of the last build published; one that finishes after a newer build
- * was published is dropped, and that build's is made next. Until then the last index made is
- * served with the new pages (what it finds may be a rebuild behind).
+ * the next rebuild: Pagefind takes seconds, an edit should show in its page at once. It is made
+ * once no build has run or been published for a moment (`quietMs`), so that the next save of a
+ * run of edits is not built beside Pagefind. One index is made at a time, always of the last
+ * build published; one that finishes after a newer build was published is dropped, and that
+ * build's is made next. Until then the last index made is served with the new pages (what it
+ * finds may be a rebuild behind).
  */
 export class SearchFollower {
   /** The index last made, and the build it was made of. */
@@ -17,6 +22,9 @@ export class SearchFollower {
   private latest: { files: OutputFiles; later: SearchLater } | undefined;
   private pending = false;
   private running: Promise<void> | undefined;
+  /** When a build was last published or ended, and whether one runs now. */
+  private quietSince = performance.now();
+  private building = false;
 
   constructor(
     private readonly server: Pick<DevServer, 'update'>,
@@ -24,7 +32,14 @@ export class SearchFollower {
     private readonly log: ((line: string) => void) | undefined,
     /** Makes the index (Pagefind; another in tests). */
     private readonly makeIndex: typeof indexLater = indexLater,
+    private readonly quietMs = QUIET_MS,
   ) {}
+
+  /** A rebuild starts (true) or ends (false): the index waits for it, and a moment after. */
+  rebuilding(now: boolean): void {
+    this.building = now;
+    this.quietSince = performance.now();
+  }
 
   /** What to publish of a build: its files, with the last index made while its own is made. */
   served(result: BuildResult): OutputFiles {
@@ -35,6 +50,7 @@ export class SearchFollower {
     }
     this.latest = { files: result.files, later: result.searchLater };
     this.pending = true;
+    this.quietSince = performance.now();
     this.running ??= this.follow().finally(() => (this.running = undefined));
     return this.index ? withSearchIndex(result.files, this.index) : result.files;
   }
@@ -44,8 +60,18 @@ export class SearchFollower {
     return this.running ?? Promise.resolve();
   }
 
+  /** Resolves once no build has run or been published for `quietMs`. */
+  private async quiet(): Promise<void> {
+    for (;;) {
+      const wait = this.building ? this.quietMs : this.quietSince + this.quietMs - performance.now();
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
   private async follow(): Promise<void> {
     while (this.pending) {
+      await this.quiet();
       this.pending = false;
       const build = this.latest;
       if (!build) return;

@@ -12,7 +12,7 @@ import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
 import { alreadyRead, staleFiles } from '../read/refresh-sources';
 import { SearchFollower } from './search-follower';
-import { indexLater } from '../search/search-index';
+import { holdPagefind, indexLater } from '../search/search-index';
 import type { OutputFiles } from '../base/output-paths';
 import type { InlineSources } from '../artifacts/inline-sources';
 
@@ -94,11 +94,14 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   let allowed: InlineSources | undefined;
   // The session keeps each locale's index: an edit indexes only the locale whose pages changed.
   const search = new SearchFollower(server, report, options.verbose ? log : undefined, (files, later) => indexLater(files, later, session.search));
+  // One Pagefind service for the session, not one per index.
+  const releasePagefind = holdPagefind();
 
   const rebuild = async (changed: ReadonlySet<string> | undefined) => {
     const started = performance.now();
     let previewed = started;
     session.changed = changed;
+    search.rebuilding(true);
     let ok = true;
     try {
       // After an edit, the pages open in a browser are rendered first and served at once.
@@ -124,6 +127,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
         // Its changes go into the next build, which runs even if what it reads looks read.
         for (const file of changed ?? []) unfinished.add(file);
         log(`sitegen: ${changed?.size ?? 0} change${changed?.size === 1 ? '' : 's'}, the pages in view served in ${Math.round(previewed - started)} ms; a newer edit builds the rest`);
+        search.rebuilding(false);
         return;
       }
       ok = false;
@@ -143,6 +147,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
         if (!closed) void recheck(changed).then(() => pending.size > 0 && !running && !closed && schedule());
       }, RECHECK_MS).unref();
     }
+    search.rebuilding(false);
     const event = { rendered: ok ? session.rendered : 0, ms: performance.now() - started, ok };
     const resolve = waiting;
     waiting = [];
@@ -201,6 +206,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       await watcher.close();
       await running;
       await search.settled();
+      await releasePagefind();
       await session.dispose();
       await server.close();
     },

@@ -36,7 +36,7 @@ describe('the search index of sitegen watch', () => {
   it('serves each build at once with the last index, drops an index a newer build overtook, and indexes the newest next', async () => {
     const updates: OutputFiles[] = [];
     const { asked, makeIndex, indexOf } = controlledIndexes();
-    const follower = new SearchFollower({ update: (files) => updates.push(files) }, (text) => expect.fail(text), undefined, makeIndex);
+    const follower = new SearchFollower({ update: (files) => updates.push(files) }, (text) => expect.fail(text), undefined, makeIndex, 0);
 
     // The first build: served without an index, its index made after.
     expect([...follower.served(built('a')).keys()]).toEqual(['index.html', LATEST]);
@@ -65,5 +65,25 @@ describe('the search index of sitegen watch', () => {
     asked[2]!.done(indexOf('d'));
     await follower.settled();
     expect([...updates[1]!.keys()].filter((name) => name.includes('search-'))).toEqual(['_sitegen/assets/search-en-d/pagefind.js']);
+  });
+
+  it('waits until no build has run or been published for a moment: the next save of a run of edits builds without Pagefind beside it', async () => {
+    const { asked, makeIndex, indexOf } = controlledIndexes();
+    const follower = new SearchFollower({ update() {} }, (text) => expect.fail(text), undefined, makeIndex, 60);
+    follower.served(built('a'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // A rebuild starts before the moment passed, and runs longer than it.
+    follower.rebuilding(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toHaveLength(0);
+    follower.served(built('b'));
+    follower.rebuilding(false);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(asked).toHaveLength(0);
+    await expect.poll(() => asked.length, { interval: 5 }).toBe(1);
+    // Only the last build published is indexed.
+    expect(asked[0]!.page).toBe('b');
+    asked[0]!.done(indexOf('b'));
+    await follower.settled();
   });
 });
