@@ -21,6 +21,8 @@ export async function measureWatchLatency(repo, root, { file, url, runs = 15, ch
       if (Date.now() - started > 300_000) throw new Error(`watch did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    // The page is open, as the developer's is: the dev server renders the pages in view first.
+    await (await fetch(base + url)).text();
     const target = path.join(root, file);
     const original = readFileSync(target, 'utf8');
     const samples = [];
