@@ -14,7 +14,6 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { writeHyphenPatterns } from './hyphen-patterns.mjs';
 import { esbuildLibraryPatches } from './library-patches.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -32,7 +31,7 @@ const sources = readdirSync(path.join(root, 'src'), { recursive: true, withFileT
   .filter((entry) => entry.isFile())
   .map((entry) => path.join(entry.parentPath, entry.name))
   .sort();
-for (const file of [...sources, path.join(root, 'package-lock.json'), path.join(root, 'scripts/library-patches.mjs'), path.join(root, 'scripts/hyphen-patterns.mjs')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+for (const file of [...sources, path.join(root, 'package-lock.json'), path.join(root, 'scripts/library-patches.mjs')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 
 await esbuild.build({
   entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/scale/markdown-worker.ts', 'page-worker': 'src/engine/scale/page-worker.ts', zod: 'src/engine/zod.ts' },
@@ -53,9 +52,6 @@ await esbuild.build({
   plugins: [esbuildLibraryPatches((outcome) => (patches = outcome))],
   logLevel: 'warning',
 });
-
-// The templates' hyphenation patterns as JSON, faster to load than the package's modules.
-writeHyphenPatterns(path.join(outdir, 'hyphen'));
 
 // Which patches the bundle has: a patch that did not apply leaves its library as published
 // (slower, the same output). The test suite fails on it; an install does not.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -164,23 +164,7 @@ function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nod
   const external = [...folders].map((folder) => `${folder}${path.sep}*`);
   // A built sitegen bundles zod into lib/: templates import that one (lib/zod.js).
   if (!BUNDLED_ZOD) return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external };
-  // And it has the hyphenation patterns as JSON (lib/hyphen/, scripts/hyphen-patterns.mjs):
-  // the same patterns, loaded in less than half the time of the package's modules.
-  const hyphen = hyphenPatternModules();
-  return {
-    nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')],
-    external: [...external, BUNDLED_ZOD, ...Object.values(hyphen)],
-    alias: { zod: BUNDLED_ZOD, ...hyphen },
-  };
-}
-
-/** `hyphen/<language>/index.js` to lib/hyphen/<language>.cjs, for each language written there. */
-function hyphenPatternModules(): Record<string, string> {
-  const dir = path.join(PACKAGE_ROOT, 'lib', 'hyphen');
-  if (!existsSync(dir)) return {};
-  const modules: Record<string, string> = {};
-  for (const file of readdirSync(dir)) if (file.endsWith('.cjs')) modules[`hyphen/${file.slice(0, -'.cjs'.length)}/index.js`] = path.join(dir, file);
-  return modules;
+  return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...external, BUNDLED_ZOD], alias: { zod: BUNDLED_ZOD } };
 }
 
 /**
