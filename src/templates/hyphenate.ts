@@ -4,7 +4,7 @@
  * at a syllable, with a hyphen, in every browser. CSS `hyphens: auto` depends on dictionaries
  * that many browsers lack (Chromium on Linux and Windows has none for German or Hungarian).
  */
-import { hasAttribute, walkHtml, type HtmlTag } from '../shared/html-walk';
+import { hasAttribute, walkHtml } from '../shared/html-walk';
 
 export const SOFT_HYPHEN = '\u00AD';
 
@@ -111,21 +111,18 @@ const SKIP = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'textarea
  * HTML with soft hyphens in the long words of its text. Tags, attributes, character references,
  * comments, code, scripts, islands (which hydrate against the markup React renders) and links or
  * buttons named by `aria-label` are left as they are. The HTML is tokenized (`walkHtml`), so
- * only what a browser shows as text is touched. `onOpen` sees every tag, with all its
- * attributes, in the same pass: a caller that needs the tags too does not tokenize the HTML again.
+ * only what a browser shows as text is touched.
  */
-export function hyphenateHtml(html: string, language: string, onOpen?: (tag: HtmlTag) => void): string {
-  const hyphenates = languageOf(language) !== undefined;
-  if (!hyphenates && !onOpen) return html;
+export function hyphenateHtml(html: string, language: string): string {
+  if (!languageOf(language)) return html;
   let out = '';
   let at = 0;
   // One entry per open element: whether its text is left alone (it or an element around it is skipped).
   const skipped: boolean[] = [];
   let skipping = 0;
   walkHtml(html, {
-    attributesOf: onOpen ? undefined : (name) => name === 'a' || name === 'button',
+    attributesOf: (name) => name === 'a' || name === 'button',
     open(tag) {
-      onOpen?.(tag);
       // A link or button named by `aria-label` shows text that must read as part of that name
       // (WCAG 2.5.3, label in name): a soft hyphen in it would not.
       const skip = skipping > 0 || SKIP.has(tag.name) || ((tag.name === 'a' || tag.name === 'button') && hasAttribute(tag, 'aria-label'));
@@ -136,7 +133,7 @@ export function hyphenateHtml(html: string, language: string, onOpen?: (tag: Htm
       if (skipped.pop()) skipping--;
     },
     text(start, end) {
-      if (skipping > 0 || !hyphenates) return;
+      if (skipping > 0) return;
       out += html.slice(at, start) + text(html.slice(start, end));
       at = end;
     },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hyphenateHtml, hyphenateText, hyphenateWord, SOFT_HYPHEN } from '../../src/templates/hyphenate';
 import { wrapTables } from '../../src/templates/components/Markdown';
-import { walkHtml, type HtmlTag } from '../../src/shared/html-walk';
 
 const shown = (text: string) => text.replaceAll(SOFT_HYPHEN, '|');
 
@@ -66,21 +65,6 @@ describe('build-time hyphenation', () => {
     expect(hyphenateHtml(`<p title="<pre>">${long}</p>`, 'de')).toContain(`>Fi${SOFT_HYPHEN}nanz`);
     // A link is named by an `aria-label` attribute, not by those characters in another one.
     expect(hyphenateHtml(`<a href="/x" data-note="> aria-label=">${long}</a>`, 'de')).toContain(`>Fi${SOFT_HYPHEN}nanz`);
-  });
-
-  // The page's layout finds the tags (classes, leading preloads) in the same pass as the words.
-  it('give the same HTML when they report the tags too, and report each tag with all its attributes, as a walk of its own does', () => {
-    const html =
-      '<link rel="preload" as="image" href="/a.svg"/><h1 class="title big" title="Datenschutzerklärung">Datenschutzerklärung</h1>' +
-      '<a href="/x" class="more" aria-label="Weiterlesen: Finanzautomatisierung"><span>Finanzautomatisierung</span></a>' +
-      '<pre class="code"><code>Finanzautomatisierung</code></pre><img src="/b.png" alt="" loading="lazy"><p>Industriegroßhändler</p>';
-    for (const language of ['de', 'hu', 'en', 'fr']) {
-      const seen: HtmlTag[] = [];
-      expect(hyphenateHtml(html, language, (tag) => seen.push(tag))).toBe(hyphenateHtml(html, language));
-      const walked: HtmlTag[] = [];
-      walkHtml(html, { open: (tag) => walked.push(tag) });
-      expect(seen).toEqual(walked);
-    }
   });
 });
 

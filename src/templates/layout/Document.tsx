@@ -9,7 +9,7 @@ import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { ConsentBanner } from '../components/ConsentBanner';
 import { hyphenateHtml } from '../hyphenate';
-import { attributeOf, classesOf } from '../../shared/html-walk';
+import { attributeOf, classesOf, walkHtml } from '../../shared/html-walk';
 import { SeoHead } from '../seo/SeoHead';
 import type { DocumentProps } from './document-props';
 import { FontLoading, LATIN_EXTENDED } from './font-loading';
@@ -103,15 +103,15 @@ interface MainContent {
 function mainContent(props: DocumentProps): MainContent {
   const rendered = renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' });
   const classes = new Set<string>();
-  // Where the run of image preloads at the start ends. They hold no text, so the hyphenated
-  // HTML starts with them as rendered and is cut at the same offset; one pass finds them, the
-  // classes and the words (each pass tokenizes the whole content).
+  // Where the run of image preloads at the start ends.
   let content = 0;
-  const html = hyphenateHtml(rendered, props.i18n.language, (tag) => {
-    if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
-    for (const name of classesOf(tag)) classes.add(name);
+  walkHtml(rendered, {
+    open(tag) {
+      if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
+      for (const name of classesOf(tag)) classes.add(name);
+    },
   });
-  return { html: html.slice(content), classes };
+  return { html: hyphenateHtml(rendered.slice(content), props.i18n.language), classes };
 }
 
 /**
