@@ -4,6 +4,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { seal, unseal } from '../base/sealed-file';
 import { temporaryName } from '../base/temporary-file';
+import { prebuiltEncoderVersions, type EncoderVersions } from './encoder-versions';
 
 /** What the encoded bytes depend on besides the source: part of the cache key. */
 export interface EncodeSettings {
@@ -44,7 +45,15 @@ export function variantWidths(width: number, widths: readonly number[]): number[
  * that a page shows are made.
  */
 export async function variantsKeyOf(bytes: Uint8Array, settings: EncodeSettings): Promise<string> {
-  return variantsKey(bytes, settings, (await loadSharp()).versions);
+  return variantsKey(bytes, settings, await encoderVersions());
+}
+
+let versionsRead: Promise<EncoderVersions> | undefined;
+
+/** sharp's versions, from its package files when it would use its prebuilt binaries, else from sharp loaded. */
+function encoderVersions(): Promise<EncoderVersions> {
+  versionsRead ??= Promise.resolve(prebuiltEncoderVersions()).then((versions) => versions ?? loadSharp().then((sharp) => sharp.versions));
+  return versionsRead;
 }
 
 /**
@@ -69,7 +78,7 @@ export async function encodedVariants(bytes: Uint8Array, width: number, settings
 }
 
 /** The source's bytes, the settings and the encoder's versions (another libvips may encode other bytes). */
-function variantsKey(bytes: Uint8Array, settings: EncodeSettings, versions: Record<string, string | undefined>): string {
+function variantsKey(bytes: Uint8Array, settings: EncodeSettings, versions: EncoderVersions): string {
   return createHash('sha256')
     .update(bytes)
     .update('\0')
@@ -79,7 +88,7 @@ function variantsKey(bytes: Uint8Array, settings: EncodeSettings, versions: Reco
 }
 
 type Sharp = (typeof import('sharp'))['default'];
-let sharpModule: Promise<{ default: Sharp; versions: Record<string, string | undefined> }> | undefined;
+let sharpModule: Promise<{ default: Sharp; versions: EncoderVersions }> | undefined;
 
 /** sharp (a native library) is loaded only by a build that has raster images to encode. */
 function loadSharp() {
@@ -89,7 +98,7 @@ function loadSharp() {
     // 2-core CI machine and a build with a worker per core would write different bytes and
     // names. Images still encode side by side, one per libuv thread.
     sharp.concurrency(1);
-    return { default: sharp, versions: sharp.versions as unknown as Record<string, string | undefined> };
+    return { default: sharp, versions: sharp.versions as unknown as EncoderVersions };
   });
   return sharpModule;
 }

@@ -1,5 +1,7 @@
 import { localeCodes, localeInfo } from '../../shared/locales';
-import type { PageReuse } from '../cache/page-reuse';
+import { contentHash } from '../base/content-hash';
+import { textOf } from '../base/output-paths';
+import type { PageReuse, ReusablePage } from '../cache/page-reuse';
 import type { Problems } from '../diagnostics/diagnostic';
 import { createI18n } from '../messages/i18n';
 import { createLinks } from '../plan/links';
@@ -32,8 +34,9 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
     for (const { locale, ...own } of locales) {
       const file = locale === defaultLocale ? name : `${locale}/${name}`;
       const cached = reuse?.pages.get(file);
-      if (cached?.html !== undefined && cached.fingerprint === fingerprint) {
-        pages.set(file, cached.html);
+      const kept = cached && cached.fingerprint === fingerprint ? keptHtml(cached, reuse!) : undefined;
+      if (kept !== undefined) {
+        pages.set(file, kept);
         continue;
       }
       const variants = locale === defaultLocale ? locales.filter((other) => other.locale !== locale).map(({ locale: _locale, ...rest }) => rest) : undefined;
@@ -49,9 +52,32 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
       const placed = html === undefined ? undefined : withImages(html, input.images, `/${file}`, problems);
       if (placed === undefined) continue;
       pages.set(file, placed);
-      // A few pages: a persistent cache renders them every time.
-      if (reuse && !reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html: placed });
+      if (!reuse) continue;
+      // A watch session keeps the HTML; a persistent cache its hash and a copy, as of any page:
+      // rendering them (the default locale's holds every locale's) took a tenth of a build
+      // that changed one article.
+      if (!reuse.inOutput) reuse.pages.set(file, { fingerprint: fingerprint!, deps: [], html: placed });
+      else {
+        const entry: ReusablePage = { fingerprint: fingerprint!, deps: [], hash: contentHash(placed) };
+        reuse.keepHtml?.(entry, placed);
+        reuse.pages.set(file, entry);
+        reuse.rendered++;
+      }
     }
   }
   return pages;
+}
+
+/** The output paths of the error pages of every locale, which the cache keeps beside the planned pages'. */
+export function errorPageFiles(locales: RenderInput['site']['locales']): string[] {
+  return localeCodes(locales).flatMap((locale) => ERROR_PAGE_NAMES.map((name) => (locale === locales.default ? name : `${locale}/${name}`)));
+}
+
+const ERROR_PAGE_NAMES = ['404.html', 'error.html'] as const;
+
+/** An error page as an earlier build made it: from a watch session's memory, or the persistent cache's copy. */
+function keptHtml(cached: ReusablePage, reuse: PageReuse): string | undefined {
+  if (cached.html !== undefined) return textOf(cached.html);
+  const stored = reuse.storedHtml?.(cached);
+  return stored && textOf(stored);
 }

@@ -1,4 +1,5 @@
 import type { OutputFiles } from '../base/output-paths';
+import { errorPageFiles } from '../render/error-pages';
 import type { Output, WriteStats } from '../write/write-output';
 import type { LoadedContent } from './content-step';
 import type { ParsedSite } from './parse-step';
@@ -41,7 +42,7 @@ export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSit
     keys: read.keys,
     templatesHash: loaded.templates.hash,
     warnings: loaded.arrival.warnings,
-    outputPaths: new Set(plan.pages.map((page) => page.outputPath)),
+    outputPaths: new Set([...plan.pages.map((page) => page.outputPath), ...errorPageFiles(run.config.site.locales)]),
   });
   run.timings.lap('write');
 }
