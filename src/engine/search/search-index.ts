@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
 import { ASSETS_DIR, BUILDS_DIR, textOf, type OutputFiles } from '../base/output-paths';
+import { holdPagefind } from './pagefind-service';
 import { CACHE_IDENTITY } from '../config/package-info';
 import { contentHash } from '../base/content-hash';
 import type { LocaleIndex, SearchStore } from './search-store';
@@ -147,12 +148,11 @@ async function searchKeys(pages: AsyncIterable<SearchPage>, locales: readonly Lo
  */
 async function indexWithPagefind(pagesOf: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[]): Promise<{ made: Promise<Map<Locale, LocaleIndex>> }> {
   const pagefind = await import('pagefind');
-  pagefindUsers++;
+  const release = holdPagefind();
   const open = new Set<PagefindIndex>();
   const close = async () => {
     await Promise.all([...open].map((index) => index.deleteIndex().catch(() => null)));
-    // The last one out stops the service: closing it under another build's indexes loses them.
-    if (--pagefindUsers === 0) await pagefind.close();
+    await release();
   };
 
   /** Sends a locale's pages to a new index of its own: resolves once they are sent, not indexed. */
@@ -229,25 +229,3 @@ function htmlOf(page: SearchPage): string | Promise<string> {
 
 /** HTML sent to Pagefind and not yet indexed, at most (UTF-16 code units): a large site's pages are not all held at once. */
 const PAGE_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
-
-/**
- * Indexings under way in this process. Pagefind runs one service (a child process) for the
- * whole process, which `close()` stops: two builds at once (the API, a watch session's index
- * beside a build) share it.
- */
-let pagefindUsers = 0;
-
-/**
- * Keeps Pagefind's service running between indexings until the returned function is called:
- * a watch session indexes after each edit, and starting the service took a new process each
- * time.
- */
-export function holdPagefind(): () => Promise<void> {
-  pagefindUsers++;
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    if (--pagefindUsers === 0) await (await import('pagefind')).close();
-  };
-}

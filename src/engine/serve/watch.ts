@@ -12,7 +12,8 @@ import { templatesDirOf } from '../bundle/load-templates';
 import { BUNDLED_TEMPLATES_DIR, BUNDLED_WIDGETS_DIR } from '../config/package-info';
 import { alreadyRead, staleFiles } from '../read/refresh-sources';
 import { SearchFollower } from './search-follower';
-import { holdPagefind, indexLater } from '../search/search-index';
+import { indexLater } from '../search/search-index';
+import { holdPagefind } from '../search/pagefind-service';
 import type { OutputFiles } from '../base/output-paths';
 import type { InlineSources } from '../artifacts/inline-sources';
 
