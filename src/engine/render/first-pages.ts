@@ -36,6 +36,15 @@ export function firstInOrder(pages: readonly PagePlan[], paths: ReadonlySet<stri
   return first.length === 0 ? pages : [...first, ...rest];
 }
 
+/**
+ * Lets the event loop answer the requests that arrived meanwhile. One `setImmediate` is not
+ * enough: called from an I/O callback (a worker's message, a file read) it runs in the same
+ * turn of the loop, before the loop polls for new connections and requests again.
+ */
+async function letRequestsIn(): Promise<void> {
+  for (let hop = 0; hop < 2; hop++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** How long rendering holds the thread, once the first pages are served, before requests get a turn. */
 const TURN_MS = 10;
 
@@ -52,7 +61,7 @@ export function withFirstPages(sink: PageSink, pages: readonly PagePlan[], first
   const arrived = async (plan: PagePlan, html?: string | Uint8Array) => {
     if (waiting === 0) {
       if (turn === 0 || performance.now() - turn < TURN_MS) return;
-      await new Promise((resolve) => setImmediate(resolve));
+      await letRequestsIn();
       if (first.superseded?.()) throw new BuildSuperseded();
       turn = performance.now();
       return;
@@ -62,6 +71,8 @@ export function withFirstPages(sink: PageSink, pages: readonly PagePlan[], first
     // A page that failed never comes through: then nothing is ready before the build ends.
     if (--waiting === 0 && problems.ok) {
       await first.ready(done);
+      // The requests waiting for these pages (a tab told to reload) are answered before the rest.
+      await letRequestsIn();
       turn = performance.now();
     }
   };

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { OutputFiles } from '../../../src/engine/base/output-paths';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
@@ -67,5 +70,39 @@ describe('the pages in view, first', () => {
     waiting = true;
     await expect(slow(pages[3]!)).rejects.toBeInstanceOf(BuildSuperseded);
     expect(got).toEqual(['about/index.html', 'index.html', 'hu/rolunk/index.html', 'blog/index.html']);
+  });
+
+  it('answers a request that waited for the pages in view before the build goes on, also when it runs from an I/O callback', async () => {
+    const order: string[] = [];
+    const server = createServer((request, response) => {
+      order.push('request answered');
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    try {
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const answered = new Promise((resolve) => socket.once('data', resolve));
+      const wrapped = withFirstPages(keeping().sink, pages, { paths: new Set(['index.html']), ready() {} }, new Problems());
+      // A build resumes from I/O callbacks (a worker's message, a file read): there, a single
+      // setImmediate runs before the loop polls the sockets again.
+      await new Promise<void>((resolve, reject) =>
+        readFile(import.meta.filename, () => {
+          // The request is in the server's socket while the page in view renders.
+          socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+          const until = performance.now() + 20;
+          while (performance.now() < until);
+          wrapped
+            .page(pages[0]!, '<p>home</p>')
+            .then(() => order.push('rest of the build'))
+            .then(() => resolve(), reject);
+        }),
+      );
+      await answered;
+      expect(order).toEqual(['request answered', 'rest of the build']);
+    } finally {
+      socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
