@@ -1,5 +1,6 @@
 import type { Locale } from '../../shared/locales';
 import { Problems, type Code, type SourceLocation } from '../diagnostics/diagnostic';
+import { SectionMemo, type ParseBody } from './body-sections';
 import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
@@ -76,7 +77,11 @@ export interface ParsedAhead {
  * `ahead` (by key, with the same text) takes that tree; `stopAhead` ends the reading ahead once
  * the build has sent its bodies.
  */
-export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopAhead: () => void = () => {}): MarkdownStage & {
+export function inThreadStage(
+  ahead: Map<string, ParsedAhead> = new Map(),
+  stopAhead: () => void = () => {},
+  parseBody: ParseBody = (_key, body, parseText) => parseText(body),
+): MarkdownStage & {
   /** `render` without collecting the results: each goes to `arrived` only (a worker sends them on). */
   renderEach(keys: readonly string[], links: LinkData, arrived: ResultArrived): Promise<void>;
   /** `parse`, also of jobs whose bodies are read when needed (a worker's, in a large build). */
@@ -85,6 +90,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
   keep(jobs: ReadonlyArray<AnyJob>): void;
 } {
   const renderer = createMarkdownRenderer();
+  const parse = (key: string, body: string) => parseBody(key, body, renderer.parse);
   const parsed = new Map<string, { job: AnyJob; tree: MarkdownTree | undefined }>();
   // Bodies to parse before they are asked for, one per turn of the event loop, so a render
   // request is taken up between two of them and its first results go out early.
@@ -95,7 +101,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
     if (key === undefined) return;
     const entry = parsed.get(key);
     const body = entry && !entry.tree ? bodyOf(entry.job) : undefined;
-    if (body !== undefined) entry!.tree = renderer.parse(body);
+    if (body !== undefined) entry!.tree = parse(key, body);
     setImmediate(parseEarly);
   };
   return {
@@ -150,7 +156,7 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
           hint: 'build again: a large build reads each Markdown body from its file when it renders it, and this one was no longer what the build had read',
         });
       }
-      tree = renderer.parse(body ?? '');
+      tree = parse(key, body ?? '');
     }
     const markdown = await renderer.finish(tree, {
       file: job.file,
@@ -182,10 +188,16 @@ export function inThreadStage(ahead: Map<string, ParsedAhead> = new Map(), stopA
 
 /**
  * A long-lived stage for watch mode: renders on this thread (warm after the first build) and
- * reuses the result of every body whose text and the site's URLs did not change.
+ * reuses the result of every body whose text and the site's URLs did not change. After the
+ * first build, a body edited again is parsed again only in its changed sections
+ * (`body-sections.ts`), unless `sections` is false.
  */
-export function cachingStage(): MarkdownStage {
-  const stage = inThreadStage();
+export function cachingStage({ sections = true }: { sections?: boolean } = {}): MarkdownStage {
+  const memo = new SectionMemo();
+  let built = false;
+  const stage = inThreadStage(undefined, undefined, (key, body, parseText) =>
+    built && sections ? memo.parse(key, body, parseText) : parseText(body),
+  );
   const jobs = new Map<string, MarkdownJob>();
   const done = new Map<string, { job: MarkdownJob; links: string; result: JobResult }>();
   const linkKeys = new WeakMap<LinkData, string>();
@@ -205,6 +217,7 @@ export function cachingStage(): MarkdownStage {
       });
       stage.parse(todo.map((key) => jobs.get(key)!));
       const results = await stage.render(todo, links);
+      built = true;
       todo.forEach((key, index) => done.set(key, { job: jobs.get(key)!, links: linksKey, result: results[index]! }));
       return keys.map((key) => {
         const { result } = done.get(key)!;

@@ -92,8 +92,7 @@ describe('the pages in view, first', () => {
           socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
           const until = performance.now() + 20;
           while (performance.now() < until);
-          wrapped
-            .page(pages[0]!, '<p>home</p>')
+          Promise.resolve(wrapped.page(pages[0]!, '<p>home</p>'))
             .then(() => order.push('rest of the build'))
             .then(() => resolve(), reject);
         }),
