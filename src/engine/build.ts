@@ -56,8 +56,8 @@ export interface BuildResult extends BuildInfo {
   redirects: ReadonlyMap<string, string>;
   /** What works but loses something (a URL that leads nowhere now, raw HTML left out). */
   warnings: Diagnostic[];
-  /** Milliseconds spent in each step, in order. */
-  timings: ReadonlyArray<readonly [step: string, ms: number, residentMb: number]>;
+  /** Milliseconds spent in each step, in order, and the resident memory after it (not in a watch session). */
+  timings: ReadonlyArray<readonly [step: string, ms: number, residentMb: number | undefined]>;
   /** The pages this build rendered, wrote from an earlier build's copy (the cache, a watch session), and left as the output held them. */
   pageCounts: { rendered: number; copied: number; kept: number };
   /** Raster image encodings this build ran, and images whose encodings came from the cache (a warm build encodes none). */

@@ -29,7 +29,7 @@ export function startRun(config: ResolvedConfig, session: BuildSession | undefin
   // Stack traces of templates point at their TSX lines.
   process.setSourceMapsEnabled(true);
   const problems = new Problems();
-  const timings = stopwatch();
+  const timings = stopwatch({ memory: session === undefined });
   const policy = scalePolicy(config.parallel);
   const memory = session ? sessionMemory(session, problems) : config.persistentCache ? cacheMemory(BuildCache.load(cacheDir, CACHE_IDENTITY, cacheMode === 'replace'), cacheDir, problems) : oneOffMemory();
   // Without a cache, every body is rendered: the Markdown worker reads the content ahead.

@@ -21,6 +21,9 @@ describe('incremental builds (watch mode)', () => {
     const first = await build({ root, write: false, session });
     const total = first.pages.length;
     expect(session.rendered).toBe(total);
+    // A session's steps are timed without the resident memory (reading it waits on other threads).
+    expect(first.timings.length).toBeGreaterThan(5);
+    expect(first.timings.filter(([, , residentMb]) => residentMb !== undefined)).toEqual([]);
 
     // Nothing changed: nothing renders.
     expect((await rerendered(root, session, [], async () => {})).count).toBe(0);
