@@ -62,3 +62,16 @@ describe('dates and numbers per locale', () => {
     expect(() => createI18n(localeInfo(SITE_LOCALES, 'en'), catalog).t('nope')).toThrow(/unknown message key "nope"/);
   });
 });
+
+describe('messages formatted again in later builds', () => {
+  it("keeps a message's formatter for its language only, and a changed message formats as it is now", () => {
+    const catalog = catalogOf({ pages: '{n, number} pages' });
+    const en = localeInfo(SITE_LOCALES, 'en');
+    expect(createI18n(en, catalog).t('pages', { n: 1234.5 })).toBe('1,234.5 pages');
+    // The same message object under another language (a site whose locale tag changed).
+    expect(createI18n({ ...en, tag: 'de-DE' }, catalog).t('pages', { n: 1234.5 })).toBe('1.234,5 pages');
+    expect(createI18n(en, catalog).t('pages', { n: 1234.5 })).toBe('1,234.5 pages');
+    // A locale file saved again: new message objects, the new text.
+    expect(createI18n(en, catalogOf({ pages: '{n, number} Seiten' })).t('pages', { n: 2 })).toBe('2 Seiten');
+  });
+});
