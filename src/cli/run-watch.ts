@@ -17,11 +17,15 @@ export async function runWatch(flags: WatchFlags): Promise<void> {
     const watcher = await watch({ root: flags.root, host: flags.host, port: Number(flags.port), drafts: flags.drafts, future: flags.future, verbose: flags.verbose });
     console.log(`sitegen: serving ${watcher.url} and watching for changes (Ctrl-C stops)`);
     if (flags.open) await openBrowser(watcher.url);
+    // A second Ctrl-C stops at once, whatever the first is still waiting for.
+    let stopping = false;
     const stop = () => {
+      if (stopping) process.exit(130);
+      stopping = true;
       void watcher.close().then(() => process.exit(0));
     };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
   } catch (error) {
     await reportFailure(error, flags.verbose, 'watch');
   }

@@ -74,16 +74,17 @@ function sourceOf(sources: SiteSources, file: string): { text: string } | undefi
 }
 
 /**
- * Of `files`, those whose text on disk differs from `sources` now: a save that landed while a
- * rebuild was reading, which the file watcher may report only once or not at all.
+ * Of `files`, those whose text on disk differs from `sources` now, with that text (undefined:
+ * the file is gone or unreadable): a save that landed while a rebuild was reading, which the
+ * file watcher may report only once or not at all.
  */
-export async function staleFiles(sources: SiteSources, files: Iterable<string>): Promise<string[]> {
-  const stale: string[] = [];
+export async function staleFiles(sources: SiteSources, files: Iterable<string>): Promise<Map<string, string | undefined>> {
+  const stale = new Map<string, string | undefined>();
   for (const file of files) {
     const own = sourceOf(sources, file);
     if (!own) continue;
     const now = await readFile(file, 'utf8').catch(() => undefined);
-    if (now !== own.text) stale.push(file);
+    if (now !== own.text) stale.set(file, now);
   }
   return stale;
 }
@@ -95,5 +96,5 @@ export async function staleFiles(sources: SiteSources, files: Iterable<string>):
  */
 export async function alreadyRead(sources: SiteSources, files: Iterable<string>): Promise<boolean> {
   const reported = [...files];
-  return reported.every((file) => sourceOf(sources, file) !== undefined) && (await staleFiles(sources, reported)).length === 0;
+  return reported.every((file) => sourceOf(sources, file) !== undefined) && (await staleFiles(sources, reported)).size === 0;
 }

@@ -142,6 +142,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     // chokidar reports one change per file per 50 ms and drops the rest: a save that landed
     // while this build was reading, or just after, may never be reported. Compare those files
     // with what was read now and once that window has passed; rebuild if they differ.
+    if (ok) rechecked.clear();
     if (changed && changed.size > 0) {
       await recheck(changed);
       setTimeout(() => {
@@ -155,15 +156,23 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
     for (const done of resolve) done(event);
   };
 
+  // What a recheck last found in each file: a build that failed before it read the sources
+  // (the site folder went away) left the last good sources, which such a file never matches
+  // again; it is built again once for what it holds now, not over and over.
+  const rechecked = new Map<string, string | undefined>();
   const recheck = async (files: ReadonlySet<string>) => {
     if (!session.sources) return;
-    for (const file of await staleFiles(session.sources, files)) pending.add(file);
+    for (const [file, text] of await staleFiles(session.sources, files)) {
+      if (rechecked.has(file) && rechecked.get(file) === text) continue;
+      rechecked.set(file, text);
+      pending.add(file);
+    }
   };
 
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      if (running) return;
+      if (running || closed) return;
       const superseded = unfinished.size > 0;
       const changed = new Set([...unfinished, ...pending]);
       pending = new Set();
@@ -174,7 +183,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
         await rebuild(changed);
       })().finally(() => {
         running = undefined;
-        if (pending.size > 0) schedule();
+        if (pending.size > 0 && !closed) schedule();
       });
     }, COALESCE_MS);
   };
@@ -193,6 +202,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   ];
   const watcher = chokidar.watch(watched, { ignoreInitial: true });
   watcher.on('all', (_event, file) => {
+    rechecked.delete(path.resolve(file));
     pending.add(path.resolve(file));
     schedule();
   });
