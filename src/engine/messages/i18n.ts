@@ -42,24 +42,31 @@ function compiledFormat(message: Message, language: string): IntlMessageFormat {
   return format;
 }
 
+/**
+ * Date and number formats by language and options, for every build of the process: a watch
+ * session's rebuilds make new `I18n`s, and making a format costs 0.05-0.3 ms.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function kept<T>(formats: Map<string, T>, key: string, make: () => T): T {
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** Formatting for one locale; every function throws a SiteError instead of printing `NaN` or `Invalid Date`. */
 export function createI18n(info: LocaleInfo, catalog: MessageCatalog): I18n {
   const { code: locale, tag: language, dir } = info;
   const compiled = new Map<string, IntlMessageFormat>();
   const messages = catalog[locale]!;
-  const dateFormats = new Map<string, Intl.DateTimeFormat>();
   // Made once per options: a new Intl.NumberFormat for every number took a fifth of the page
   // workers' time in a paginated blog of 1,000 articles (84 numbered links on each of its pages).
-  const numberFormats = new Map<string, Intl.NumberFormat>();
-  const numberFormat = (options: Intl.NumberFormatOptions | undefined) => {
-    const key = options ? JSON.stringify(options) : '';
-    let format = numberFormats.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(language, options);
-      numberFormats.set(key, format);
-    }
-    return format;
-  };
+  const numberFormat = (options: Intl.NumberFormatOptions | undefined) =>
+    kept(numberFormats, `${language}\0${options ? JSON.stringify(options) : ''}`, () => new Intl.NumberFormat(language, options));
   const widgetMessages: Record<string, string> = {};
   for (const [key, message] of messages) if (key.startsWith(CLIENT_MESSAGE_PREFIX)) widgetMessages[key] = message.text;
 
@@ -93,12 +100,7 @@ export function createI18n(info: LocaleInfo, catalog: MessageCatalog): I18n {
     date(isoDate, style = 'long') {
       const date = parseIsoDate(isoDate);
       if (!date) throw new SiteError('templates/invalid-value', `"${isoDate}" is not a date in YYYY-MM-DD form`);
-      let format = dateFormats.get(style);
-      if (!format) {
-        format = new Intl.DateTimeFormat(language, { dateStyle: style, timeZone: 'UTC' });
-        dateFormats.set(style, format);
-      }
-      return format.format(date);
+      return kept(dateFormats, `${language}\0${style}`, () => new Intl.DateTimeFormat(language, { dateStyle: style, timeZone: 'UTC' })).format(date);
     },
     number(value, options) {
       checkValue('number', value);
