@@ -22,6 +22,7 @@ export class BuildSession {
   readonly pages = new Map<string, ReusablePage>();
   private readonly bundles = new Map<string, { value: unknown; affects: (file: string) => boolean }>();
   private readonly memos = new Map<string, { key: string; value: unknown }>();
+  private readonly alikes = new Map<string, { inputs: readonly unknown[]; value: unknown }>();
   /** The split of each content source text object (the same object while the file is unchanged). */
   readonly splits = new WeakMap<object, { file: string; frontMatter: string; job: MarkdownJob }>();
   /** Page payloads by page plan, with the content data they were made from. */
@@ -105,6 +106,23 @@ export class BuildSession {
     if (hit && hit.key === key) return hit.value as T;
     const value = compute();
     if (problems.ok) this.memos.set(name, { key, value });
+    return value;
+  }
+
+  /** `compute()`, or its result from the last time while every one of `inputs` is the same; kept only when no problem was found. */
+  memoAlike<T>(name: string, inputs: readonly unknown[], problems: Problems, compute: () => T): T {
+    const hit = this.alikes.get(name);
+    if (hit && hit.inputs.length === inputs.length && hit.inputs.every((input, index) => Object.is(input, inputs[index]))) return hit.value as T;
+    this.alikes.delete(name);
+    const value = compute();
+    // A promise is kept once it resolved with no problem found by then.
+    if (value instanceof Promise) {
+      return value.then((resolved: unknown) => {
+        if (problems.ok) this.alikes.set(name, { inputs, value: Promise.resolve(resolved) });
+        return resolved;
+      }) as T;
+    }
+    if (problems.ok) this.alikes.set(name, { inputs, value });
     return value;
   }
 

@@ -59,6 +59,8 @@ export interface BuildMemory {
   translationFacts(): FactsMemo | undefined;
   /** `compute()`, or its result from an earlier build while `key` is the same. */
   once<T>(name: string, key: string, compute: () => T): T;
+  /** `compute()`, or its result from the last build while every one of `inputs` is the same object (or value) as then. */
+  alike<T>(name: string, inputs: readonly unknown[], compute: () => T): T;
   /** The routes validated from this route table text for these locales before, if any. */
   knownRoutes(text: string, localesKey: string): PlainRoute[] | undefined;
   /** The compiled templates: bundled, or an earlier bundle while its sources are the same. */

@@ -38,6 +38,8 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string, prob
     translationFacts: () => loaded().translations,
     // Plain data parsed from a text is kept; the other results hold objects of this build.
     once: (name, key, compute) => (KEPT.has(name) ? loaded().memo(name, key, problems, compute) : compute()),
+    // Objects of an earlier build are not in this process.
+    alike: (_name, _inputs, compute) => compute(),
     knownRoutes: (text, localesKey) => loaded().knownRoutes(text, localesKey),
     templates: (templatesDir, dir) =>
       cachedBundle(path.join(dir, 'templates.bin'), `${CACHE_IDENTITY}\0${templatesDir}`, () => bundleTemplates(templatesDir, dir), moduleIsIntact).then(importTemplates),

@@ -12,6 +12,7 @@ export function oneOffMemory(): BuildMemory {
     splits: undefined,
     translationFacts: () => undefined,
     once: (_name, _key, compute) => compute(),
+    alike: (_name, _inputs, compute) => compute(),
     knownRoutes: () => undefined,
     templates: (templatesDir, cacheDir) => loadTemplates(templatesDir, cacheDir),
     widgets: ({ widgetsDir, fallbackMessages, generatedDir }) => bundleWidgets(widgetsDir, fallbackMessages, generatedDir),

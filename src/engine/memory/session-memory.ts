@@ -23,6 +23,7 @@ export function sessionMemory(session: BuildSession, problems: Problems): BuildM
     splits: session.splits,
     translationFacts: () => (session.translations = session.translations?.next() ?? new FactsMemo()),
     once: (name, key, compute) => session.memo(name, key, problems, compute),
+    alike: (name, inputs, compute) => session.memoAlike(name, inputs, problems, compute),
     knownRoutes: () => undefined,
     templates: (templatesDir, cacheDir) => session.reuse('templates', templatesDir, () => loadTemplates(templatesDir, cacheDir, session.templateContext.bundle), (loaded) => loaded.inputs),
     widgets: ({ widgetsDir, generatedDir, fallbackMessages }) =>

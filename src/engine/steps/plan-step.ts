@@ -65,11 +65,15 @@ export async function planSite(run: BuildRun, read: ReadSite, parsed: ParsedSite
   };
   const fields = new Map(parsed.routes.flatMap((route) => Object.keys(route.paths).map((locale) => [`${route.id}\0${locale}`, fieldsOf(route, locale)] as const)));
   const errorsBefore = problems.errors.length;
-  const { pages, routes, publication } = await planPublished(
-    parsed.routes,
-    allPages,
-    { fieldsOf: (route, locale) => fields.get(`${route.id}\0${locale}`), time: async () => (await timing).timestamp, preview: config.preview },
-    problems,
+  // In watch mode the plan of the last build while the routes and every front matter are the
+  // same objects (an edited body keeps them): 60 ms of each rebuild at 5,000 pages.
+  const { pages, routes, publication } = await run.memory.alike('publication', [parsed.routes, allPages, timing, JSON.stringify(config.preview), ...fields.values()], () =>
+    planPublished(
+      parsed.routes,
+      allPages,
+      { fieldsOf: (route, locale) => fields.get(`${route.id}\0${locale}`), time: async () => (await timing).timestamp, preview: config.preview },
+      problems,
+    ),
   );
 
   const file = sources.redirects;

@@ -54,6 +54,18 @@ describe('incremental builds (watch mode)', () => {
       edit(root, 'content/hu/about-us.md', (text) => `${text}\nMég egy mondat.\n`),
     );
     expect(about.count).toBe(1);
+    // A body edit leaves every front matter as it was: the publication plan is the last build's.
+    const planned = about.result.pages;
+    const body = await rerendered(root, session, ['content/hu/about-us.md'], () => edit(root, 'content/hu/about-us.md', (text) => `${text}\nMég egy.\n`));
+    expect(body.result.pages).toBe(planned);
+    // Its front matter edited to a draft: planned again, shown with the preview's label (watch shows drafts).
+    const label = '<p class="preview-label" role="note">';
+    expect(String(body.result.files.get('hu/rolunk/index.html'))).not.toContain(label);
+    const drafted = await rerendered(root, session, ['content/hu/about-us.md'], () => edit(root, 'content/hu/about-us.md', (text) => text.replace(/^title:/m, 'draft: true\ntitle:')));
+    expect(drafted.result.pages).not.toBe(planned);
+    expect(String(drafted.result.files.get('hu/rolunk/index.html'))).toContain(label);
+    const undrafted = await rerendered(root, session, ['content/hu/about-us.md'], () => edit(root, 'content/hu/about-us.md', (text) => text.replace('draft: true\n', '')));
+    expect(String(undrafted.result.files.get('hu/rolunk/index.html'))).not.toContain(label);
 
     // A locale file: every page (the messages are part of what every page reads: PageConfig).
     const german = await rerendered(root, session, ['locales/de.json'], () =>
