@@ -106,9 +106,11 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
     const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
       const first = inView && previewPagesInView(run, loaded, view, inView); // (watch: the pages open in a browser first, served at once)
       const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile, first); // 6. pages into the output as their bodies arrive
+      await first?.betweenSteps(); // (watch: requests for the pages served are answered between steps)
       const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered); // 6b. each locale's pages sent to its search index
       const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, searching?.done); // 7. error pages, JSON, sitemap, feeds, headers; the search index
       const search = await searching?.done;
+      await first?.betweenSteps();
       const written = await writeSite(view.output, artifacts.files); // 8. the rest written, the output swapped in
       return { rendered, artifacts, written, search };
     });

@@ -41,7 +41,7 @@ export function firstInOrder(pages: readonly PagePlan[], paths: ReadonlySet<stri
  * enough: called from an I/O callback (a worker's message, a file read) it runs in the same
  * turn of the loop, before the loop polls for new connections and requests again.
  */
-async function letRequestsIn(): Promise<void> {
+export async function letRequestsIn(): Promise<void> {
   for (let hop = 0; hop < 2; hop++) await new Promise((resolve) => setImmediate(resolve));
 }
 

@@ -2,7 +2,7 @@ import { HEADERS_FILE, headersFile } from '../artifacts/header-formats';
 import { InlineSourceSet, inlineSourcesOf, type InlineSources } from '../artifacts/inline-sources';
 import { securityHeaders } from '../artifacts/security-headers';
 import { textOf, type OutputFiles } from '../base/output-paths';
-import type { FirstPages } from '../render/first-pages';
+import { letRequestsIn, type FirstPages } from '../render/first-pages';
 import type { LoadedContent } from './content-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
@@ -25,11 +25,21 @@ export interface PagesInView {
  * `public/`) and a policy that allows them and the pages still served from the build before.
  * Images encoded later and the rest of the pages come with the build's end.
  */
-export function previewPagesInView(run: BuildRun, loaded: LoadedContent, view: PageView, inView: PagesInView): FirstPages {
+export function previewPagesInView(run: BuildRun, loaded: LoadedContent, view: PageView, inView: PagesInView): FirstPages & { betweenSteps(): Promise<void> } {
+  let served = false;
   return {
     paths: inView.paths,
     superseded: () => inView.superseded(),
+    /**
+     * Once the pages are served, the thread is let go between the build's later steps too: a
+     * tab told to reload asks for its page a few milliseconds after the preview, while the build
+     * makes its artifacts, and gets it then instead of at the build's end.
+     */
+    betweenSteps: async () => {
+      if (served) await letRequestsIn();
+    },
     ready(pages) {
+      served = true;
       const allowed = new InlineSourceSet();
       if (inView.allowed) allowed.add(inView.allowed);
       for (const html of pages.values()) allowed.add(inlineSourcesOf(textOf(html)));
