@@ -103,6 +103,8 @@ if (parts.includes('watch')) {
   try {
     const edit = { file: 'content/en/blog/clickup-as-erp.md', url: '/clickup-as-erp' };
     const realSite = await measureWatchLatency(repo, real, edit);
+    // As a browser tab gets it: asked for on the live-reload client's event, not polled.
+    const realTab = await measureWatchLatency(repo, real, { ...edit, mode: 'reload' });
     const largeSite = await measureWatchLatency(repo, large, edit);
     // A template edit: the real site with its own copy of the templates (and the widgets and shared code they import).
     for (const part of ['src/templates', 'src/widgets', 'src/shared']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
@@ -118,6 +120,7 @@ if (parts.includes('watch')) {
     console.log('|---|---:|---:|---:|---:|');
     for (const [what, t, target] of [
       [`Markdown, real site (${realSite.pages.toLocaleString('en')} pages)`, realSite, 50],
+      ['Markdown, real site, the page asked for as a tab reloads', realTab, 50],
       [`Markdown, 1,000 extra articles in 3 locales (${largeSite.pages.toLocaleString('en')} pages)`, largeSite, 100],
       ['a template (the footer), real site', template, 300],
     ]) {
