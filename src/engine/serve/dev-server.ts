@@ -133,9 +133,9 @@ export async function startDevServer(options: { host: string; port: number; widg
       problems = undefined;
       for (const [response] of reload) send(response, 'reload', '');
     },
-    preview(pages) {
-      preview = { pages, files: new Map([...published, ...pages]) };
-      for (const [response, page] of clients.entries()) if (page !== undefined && pages.has(page)) send(response, 'reload', '');
+    preview(files) {
+      preview = { pages: files, files: new Map([...published, ...files]) };
+      for (const [response, page] of clients.entries()) if (page !== undefined && files.has(page)) send(response, 'reload', '');
     },
     pagesInView: () => clients.paths(),
     update(next) {
