@@ -10,6 +10,7 @@ interface Found {
 }
 
 interface Pagefind {
+  mergeIndex(url: string): Promise<void>;
   search(term: string): Promise<{ results: Array<{ data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }> } | null>;
 }
 
@@ -19,7 +20,8 @@ const SHOWN = 8;
 /**
  * The site search in the header: a `<details>` whose summary opens a search field. Nothing of
  * the search loads before it is opened: then the page's own locale's Pagefind bundle (its URL
- * in `latest.json`, docs/content.md "Search"), so only pages of that locale are found. The
+ * in `latest.json`, docs/content.md "Search"), and its other shards if it has some, so only pages
+ * of that locale are found. The
  * count of results is announced (a live region), the field has a visible label, and Escape
  * closes the box and returns the focus to its button.
  */
@@ -36,11 +38,15 @@ export default function SiteSearch() {
 
   const load = () =>
     (engine.current ??= fetch(runtimeConfig().latestBuild)
-      .then((response) => response.json() as Promise<{ search?: Record<string, string> }>)
-      .then((latest) => {
+      .then((response) => response.json() as Promise<{ search?: Record<string, string>; searchShards?: Record<string, string[]> }>)
+      .then(async (latest) => {
         const bundle = latest.search?.[locale];
         if (!bundle) throw new Error(`no search index for ${locale}`);
-        return import(/* @vite-ignore */ `${bundle}pagefind.js`) as Promise<Pagefind>;
+        const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
+        // A large locale's index is in shards: merged into the first, they are searched as one
+        // index and give one list of results, with the first one's script and WebAssembly.
+        await Promise.all((latest.searchShards?.[locale] ?? []).map((shard) => pagefind.mergeIndex(shard)));
+        return pagefind;
       }));
 
   useEffect(() => {

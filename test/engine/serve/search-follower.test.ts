@@ -24,8 +24,10 @@ function controlledIndexes() {
   const indexOf = (page: string): SearchIndexes => ({
     files: new Map([[`_sitegen/assets/search-en-${page}/pagefind.js`, page]]),
     bundles: { en: `/_sitegen/assets/search-en-${page}/` },
+    shards: { en: [`/_sitegen/assets/search-en-${page}/`] },
     stats: {},
     indexed: ['en'],
+    shardsIndexed: ['en'],
   });
   return { asked, makeIndex, indexOf };
 }
