@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslate } from '../runtime/messages';
 import { runtimeConfig } from '../runtime/config';
+import { openSearchIndex } from '../runtime/search-index';
 
 /** What the box shows of a page found. */
 interface Found {
@@ -9,10 +10,6 @@ interface Found {
   excerpt: string;
 }
 
-interface Pagefind {
-  mergeIndex(url: string): Promise<void>;
-  search(term: string): Promise<{ results: Array<{ data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }> } | null>;
-}
 
 /** Results shown at most; the count says how many there are. */
 const SHOWN = 8;
@@ -31,7 +28,7 @@ export default function SiteSearch() {
   const id = useId();
   const box = useRef<HTMLDetailsElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const engine = useRef<Promise<Pagefind> | undefined>(undefined);
+  const engine = useRef<ReturnType<typeof openSearchIndex> | undefined>(undefined);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<{ query: string; total: number; shown: Found[] } | undefined>();
   const [failed, setFailed] = useState(false);
@@ -42,11 +39,8 @@ export default function SiteSearch() {
       .then(async (latest) => {
         const bundle = latest.search?.[locale];
         if (!bundle) throw new Error(`no search index for ${locale}`);
-        const pagefind = (await import(/* @vite-ignore */ `${bundle}pagefind.js`)) as Pagefind;
-        // A large locale's index is in shards: merged into the first, they are searched as one
-        // index and give one list of results, with the first one's script and WebAssembly.
-        await Promise.all((latest.searchShards?.[locale] ?? []).map((shard) => pagefind.mergeIndex(shard)));
-        return pagefind;
+        // A large locale's index is in shards: searched as one index (runtime/search-index.ts).
+        return openSearchIndex(bundle, latest.searchShards?.[locale] ?? []);
       }));
 
   useEffect(() => {
@@ -59,7 +53,7 @@ export default function SiteSearch() {
     // A short pause: a search per word, not per key.
     const timer = setTimeout(async () => {
       try {
-        const search = await (await load()).search(term);
+        const search = await (await load())(term);
         if (!current || !search) return;
         const shown = await Promise.all(search.results.slice(0, SHOWN).map(async (result) => {
           const data = await result.data();
