@@ -139,7 +139,7 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
       pageCounts: rendered.counts,
       images: artifacts.images,
       search: search && { bundles: search.bundles, shards: search.shards, stats: search.stats, indexed: search.indexed, shardsIndexed: search.shardsIndexed },
-      searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },
+      searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all, shardPages: config.overrides.searchShardPages },
       threads: { markdownWorkers, readAhead: run.execution.readsAhead && markdownWorkers > 0, largeBuild: read.large, pageWorkers: rendered.pageWorkers },
     };
   } finally {

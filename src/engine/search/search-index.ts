@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
 import { ASSETS_DIR, BUILDS_DIR, textOf, type OutputFiles } from '../base/output-paths';
+import { DEFAULT_SEARCH_SHARD_PAGES } from '../config/options';
 import { indexWithPagefind } from './pagefind-indexing';
 import type { SearchPage } from './search-page';
 import { planShards, type SearchShard } from './search-shards';
@@ -12,6 +13,8 @@ export type { SearchPage } from './search-page';
 export interface SearchLater {
   pages: ReadonlyArray<{ url: string; locale: Locale; outputPath: string }>;
   locales: readonly LocaleInfo[];
+  /** Pages per index before a locale's is in shards (`SITEGEN_SEARCH_SHARD_PAGES`). */
+  shardPages: number;
 }
 
 /**
@@ -27,7 +30,7 @@ export async function indexLater(files: OutputFiles, later: SearchLater, store?:
       yield { url, locale, html: () => textOf(html) };
     }
   }
-  return buildSearchIndexes(pages, later.locales, store);
+  return buildSearchIndexes(pages, later.locales, store, later.shardPages);
 }
 
 /** `files` with the index in: its folders added, and `latest.json` naming them. */
@@ -74,7 +77,7 @@ export interface SearchIndexes {
 /**
  * One Pagefind index per locale, each with that language's stemming (the language subtag of
  * the locale's tag: `hu` of `hu-HU`), from the pages' `<main>`; a locale of more pages than
- * `SITEGEN_SEARCH_SHARD_PAGES` (`search-shards.ts`), in shards by the hash of the page's URL,
+ * `shardPages` (`SITEGEN_SEARCH_SHARD_PAGES`, `search-shards.ts`), in shards by the hash of the page's URL,
  * each an index of its own. Each index is its own folder under the immutable assets path,
  * named by the hash of its files, so a search on a Hungarian page fetches the Hungarian index
  * only and nothing of another locale can show up; a locale's shards other than the first leave
@@ -86,8 +89,8 @@ export interface SearchIndexes {
  * index was made from takes that index, and Pagefind indexes only the other shards: `pages`
  * is gone through once to plan the shards and once per shard indexed, reading its HTML.
  */
-export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore): Promise<SearchIndexes> {
-  return (await startSearchIndexes(pages, locales, store)).done;
+export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES): Promise<SearchIndexes> {
+  return (await startSearchIndexes(pages, locales, store, shardPages)).done;
 }
 
 /**
@@ -95,8 +98,8 @@ export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>,
  * with `done`, the indexes Pagefind is still making in its own process meanwhile, so the build
  * can make its other files beside it. `done` never rejects unawaited.
  */
-export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore): Promise<{ done: Promise<SearchIndexes> }> {
-  const shards = await planShards(pages(), locales, store !== undefined);
+export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES): Promise<{ done: Promise<SearchIndexes> }> {
+  const shards = await planShards(pages(), locales, store !== undefined, shardPages);
   const indexes = new Map<SearchShard, LocaleIndex>();
   for (const shard of shards) {
     const kept = store && (await store.get(shard.name, shard.key!));

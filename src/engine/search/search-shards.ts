@@ -4,23 +4,10 @@ import { CACHE_IDENTITY } from '../config/package-info';
 import { contentHash } from '../base/content-hash';
 import { htmlOf, type SearchPage } from './search-page';
 
-/**
- * Pages of a locale one Pagefind index holds at most before the locale's index is split in
- * shards. Pagefind's service holds the whole index it makes in memory (1.9 GB for ~13,000
- * pages), and cannot change an index in place: a shard bounds both what it holds and what one
- * edited page makes it index again. Set by `SITEGEN_SEARCH_SHARD_PAGES` (tests split a small
- * site with it); read here only.
- */
-export const DEFAULT_SHARD_PAGES = 2000;
-export const SHARD_PAGES_VARIABLE = 'SITEGEN_SEARCH_SHARD_PAGES';
-
-export function shardPagesLimit(): number {
-  const set = process.env[SHARD_PAGES_VARIABLE];
-  if (set === undefined || set === '') return DEFAULT_SHARD_PAGES;
-  const limit = Number(set);
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`${SHARD_PAGES_VARIABLE} is "${set}": it must be a whole number of pages, 1 or more`);
-  return limit;
-}
+// How many pages a shard holds is `SITEGEN_SEARCH_SHARD_PAGES` (`config/options.ts`, 2,000 by
+// default): Pagefind's service holds the whole index it makes in memory (1.9 GB for ~13,000
+// pages), and cannot change an index in place, so a shard bounds both what it holds and what
+// one edited page makes it index again.
 
 /** Shards for `pages` pages: 1 up to `limit`, else the power of two that holds each to about `limit` or fewer on average (a page keeps its shard while the count does). */
 export function shardCount(pages: number, limit: number): number {
@@ -52,13 +39,12 @@ export interface SearchShard {
  * Each locale's shards, from one pass over the pages (the URLs; and with `withKeys`, the hash
  * of each page's HTML, read when the build does not know it), in the order of `locales`.
  */
-export async function planShards(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], withKeys: boolean): Promise<SearchShard[]> {
+export async function planShards(pages: AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], withKeys: boolean, limit: number): Promise<SearchShard[]> {
   const found = new Map<Locale, Array<[url: string, hash: string]>>(locales.map((info) => [info.code, []]));
   for await (const page of pages) {
     const list = found.get(page.locale);
     if (list) list.push([page.url, withKeys ? (page.hash ?? contentHash(await htmlOf(page))) : '']);
   }
-  const limit = shardPagesLimit();
   const shards: SearchShard[] = [];
   for (const info of locales) {
     const list = found.get(info.code)!;

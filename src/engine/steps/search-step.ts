@@ -29,7 +29,7 @@ export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView,
     }
   }
   // A shard whose pages are as its kept index's is not indexed again (`BuildMemory.searchStore`).
-  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore());
+  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore(), run.config.overrides.searchShardPages);
   run.timings.lap('search index: pages read and sent');
   return searching;
 }

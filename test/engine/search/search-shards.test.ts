@@ -1,6 +1,6 @@
 /**
  * A locale's search index in shards (`search-shards.ts`): what only a large site's build does,
- * on a few pages, with `SITEGEN_SEARCH_SHARD_PAGES` small.
+ * on a few pages, with a small count of pages per shard (`SITEGEN_SEARCH_SHARD_PAGES`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,9 @@ import type { LocaleInfo } from '../../../src/shared/locales';
 import { build } from '../../../src/engine';
 import { buildSearchIndexes, latestSearch, withSearchIndex, type SearchIndexes, type SearchPage } from '../../../src/engine/search/search-index';
 import { folderSearchStore, memorySearchStore } from '../../../src/engine/search/search-store';
-import { DEFAULT_SHARD_PAGES, SHARD_PAGES_VARIABLE, shardCount, shardOf, shardPagesLimit } from '../../../src/engine/search/search-shards';
+import { shardCount, shardOf } from '../../../src/engine/search/search-shards';
+import { DEFAULT_SEARCH_SHARD_PAGES, resolveOptions, SEARCH_SHARD_PAGES_ENV } from '../../../src/engine/config/options';
+import { BuildFailure } from '../../../src/engine/diagnostics/diagnostic';
 import { tempDir, withEnv } from '../../helpers/site';
 import { siteWithSearch } from '../../helpers/search-site';
 
@@ -29,7 +31,6 @@ function page(url: string, locale: string, text: string): SearchPage {
 const PAGES = [...TOPICS.map((topic) => page(`/${topic}`, 'en', `All about ${topic}s`)), page('/hu/a', 'hu', 'Felhőbe költözés'), page('/hu/b', 'hu', 'Üzemeltetés'), page('/hu/c', 'hu', 'Pályázatok')];
 const EN_URLS = TOPICS.map((topic) => `/${topic}`);
 
-const sharded = <T>(run: () => Promise<T>) => withEnv({ [SHARD_PAGES_VARIABLE]: '4' }, run);
 const pagesOf = (pages: readonly SearchPage[]) => () =>
   (async function* () {
     yield* pages;
@@ -59,17 +60,26 @@ describe('the shards of a locale', () => {
     for (const count of counts) expect(count).toBeGreaterThan(400);
   });
 
-  it(`hold ${DEFAULT_SHARD_PAGES} pages by default, ${SHARD_PAGES_VARIABLE} when set, and a wrong value names the variable`, async () => {
-    await withEnv({ [SHARD_PAGES_VARIABLE]: '' }, async () => expect(shardPagesLimit()).toBe(DEFAULT_SHARD_PAGES));
-    await withEnv({ [SHARD_PAGES_VARIABLE]: '300' }, async () => expect(shardPagesLimit()).toBe(300));
-    await withEnv({ [SHARD_PAGES_VARIABLE]: 'many' }, async () => expect(() => shardPagesLimit()).toThrow(`${SHARD_PAGES_VARIABLE} is "many"`));
-    await withEnv({ [SHARD_PAGES_VARIABLE]: '0' }, async () => expect(() => shardPagesLimit()).toThrow(SHARD_PAGES_VARIABLE));
+  it(`hold ${DEFAULT_SEARCH_SHARD_PAGES} pages by default, ${SEARCH_SHARD_PAGES_ENV} when set, and a wrong value is an error naming the variable`, () => {
+    const shardPages = (value?: string) => resolveOptions({ env: value === undefined ? {} : { [SEARCH_SHARD_PAGES_ENV]: value } }).overrides.searchShardPages;
+    expect([shardPages(), shardPages(''), shardPages('300')]).toEqual([DEFAULT_SEARCH_SHARD_PAGES, DEFAULT_SEARCH_SHARD_PAGES, 300]);
+    for (const wrong of ['many', '0', '-5', '2.5']) {
+      const failure = (() => {
+        try {
+          shardPages(wrong);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(failure).toBeInstanceOf(BuildFailure);
+      expect((failure as BuildFailure).errors.map((error) => [error.code, error.file, error.message])).toEqual([['config/env-search-shard-pages', SEARCH_SHARD_PAGES_ENV, `${SEARCH_SHARD_PAGES_ENV} is "${wrong}", not a whole number of pages`]]);
+    }
   });
 });
 
 describe('a locale indexed in shards', () => {
   it("is a folder per shard, each page in one of them; the first with Pagefind's script and WebAssembly, the others' with the index only", async () => {
-    const indexes = await sharded(() => buildSearchIndexes(pagesOf(PAGES), LOCALES));
+    const indexes = await buildSearchIndexes(pagesOf(PAGES), LOCALES, undefined, 4);
     const en = indexes.shards.en!;
     expect(en).toHaveLength(4);
     expect(indexes.bundles.en).toBe(en[0]);
@@ -100,15 +110,15 @@ describe('a locale indexed in shards', () => {
 
   it('after an edit, indexes only the shard of the edited page (the others from the store), as a build without the store would', async () => {
     const store = memorySearchStore();
-    const first = await sharded(() => buildSearchIndexes(pagesOf(PAGES), LOCALES, store));
-    const again = await sharded(() => buildSearchIndexes(pagesOf(PAGES), LOCALES, store));
+    const first = await buildSearchIndexes(pagesOf(PAGES), LOCALES, store, 4);
+    const again = await buildSearchIndexes(pagesOf(PAGES), LOCALES, store, 4);
     expect(again.shardsIndexed).toEqual([]);
     expect(again.shards).toEqual(first.shards);
 
     const editedUrl = '/printer';
     const shard = shardOf(editedUrl, 4);
     const edited = PAGES.map((one) => (one.url === editedUrl ? page(editedUrl, 'en', 'All about printers and toner') : one));
-    const afterEdit = await sharded(() => buildSearchIndexes(pagesOf(edited), LOCALES, store));
+    const afterEdit = await buildSearchIndexes(pagesOf(edited), LOCALES, store, 4);
     expect(afterEdit.shardsIndexed).toEqual([`en.${shard + 1}-of-4`]);
     expect(afterEdit.indexed).toEqual(['en']);
     for (let n = 0; n < 4; n++) {
@@ -116,16 +126,16 @@ describe('a locale indexed in shards', () => {
       else expect(afterEdit.shards.en![n]).toBe(first.shards.en![n]);
     }
     expect(afterEdit.shards.hu).toEqual(first.shards.hu);
-    const fresh = await sharded(() => buildSearchIndexes(pagesOf(edited), LOCALES));
+    const fresh = await buildSearchIndexes(pagesOf(edited), LOCALES, undefined, 4);
     expect(fresh.shards).toEqual(afterEdit.shards);
     expect([...fresh.files].sort()).toEqual([...afterEdit.files].sort());
   }, 60_000);
 
   it('is kept in a folder store one file per shard', async () => {
     const dir = path.join(await tempDir(), 'search');
-    const first = await sharded(() => buildSearchIndexes(pagesOf(PAGES), LOCALES, folderSearchStore(dir)));
+    const first = await buildSearchIndexes(pagesOf(PAGES), LOCALES, folderSearchStore(dir), 4);
     expect(readdirSync(dir).sort()).toEqual(['en.1-of-4.bin', 'en.2-of-4.bin', 'en.3-of-4.bin', 'en.4-of-4.bin', 'hu.bin']);
-    const again = await sharded(() => buildSearchIndexes(pagesOf(PAGES), LOCALES, folderSearchStore(dir)));
+    const again = await buildSearchIndexes(pagesOf(PAGES), LOCALES, folderSearchStore(dir), 4);
     expect(again.shardsIndexed).toEqual([]);
     expect(again.shards).toEqual(first.shards);
   }, 60_000);
@@ -135,7 +145,7 @@ describe('latest.json of a site in shards', () => {
   it("names each locale's first shard in `search` and its other shards in `searchShards`, as the build wrote them", async () => {
     const root = await siteWithSearch();
     const out = await tempDir();
-    const result = await withEnv({ [SHARD_PAGES_VARIABLE]: '8' }, () => build({ root, out }));
+    const result = await withEnv({ [SEARCH_SHARD_PAGES_ENV]: '8' }, () => build({ root, out }));
     const { bundles, shards, stats } = result.search!;
     const latest = JSON.parse(readFileSync(path.join(out, '_sitegen/builds/latest.json'), 'utf8')) as { search: Record<string, string>; searchShards: Record<string, string[]> };
     expect(latest.search).toEqual(bundles);

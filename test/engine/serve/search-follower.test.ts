@@ -5,7 +5,7 @@ import type { SearchIndexes, SearchLater } from '../../../src/engine/search/sear
 import { SearchFollower } from '../../../src/engine/serve/search-follower';
 
 const LATEST = '_sitegen/builds/latest.json';
-const later: SearchLater = { pages: [{ url: '/', locale: 'en', outputPath: 'index.html' }], locales: [] };
+const later: SearchLater = { pages: [{ url: '/', locale: 'en', outputPath: 'index.html' }], locales: [], shardPages: 2000 };
 
 /** A watch build with search on: its page and latest.json. */
 function built(text: string): BuildResult {
