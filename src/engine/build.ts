@@ -63,7 +63,7 @@ export interface BuildResult extends BuildInfo {
   /** Raster image encodings this build ran, and images whose encodings came from the cache (a warm build encodes none). */
   images: { encoded: number; reused: number };
   /** Each locale's search index (`search.enabled`): the URL of its bundle, its pages and bytes, and the locales this build indexed (the others' were kept). */
-  search: Pick<SearchIndexes, 'bundles' | 'stats' | 'indexed'> | undefined;
+  search: Pick<SearchIndexes, 'bundles' | 'shards' | 'stats' | 'indexed' | 'shardsIndexed'> | undefined;
   /** With `searchLater` and search on: what the index is made of, from `files` (`indexLater`). */
   searchLater: SearchLater | undefined;
   /** Where the work ran (`parallel`): worker threads, reading ahead, the large-build path. */
@@ -140,8 +140,8 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
       timings: run.timings.laps,
       pageCounts: rendered.counts,
       images: artifacts.images,
-      search: search && { bundles: search.bundles, stats: search.stats, indexed: search.indexed },
-      searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all },
+      search: search && { bundles: search.bundles, shards: search.shards, stats: search.stats, indexed: search.indexed, shardsIndexed: search.shardsIndexed },
+      searchLater: toFind && { pages: toFind.map(({ url, locale, outputPath }) => ({ url, locale, outputPath })), locales: config.site.locales.all, shardPages: config.overrides.searchShardPages },
       threads: { markdownWorkers, readAhead: run.execution.readsAhead && markdownWorkers > 0, largeBuild: read.large, pageWorkers: rendered.pageWorkers },
     };
   } finally {

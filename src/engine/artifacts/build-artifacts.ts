@@ -9,6 +9,7 @@ import type { PagePlan } from '../plan/plan-pages';
 import { NO_PREVIEW, type PreviewOptions } from '../plan/publication';
 import type { Assets } from '../template-api';
 import { ASSETS_DIR, BUILDS_DIR, type OutputFiles } from '../base/output-paths';
+import type { latestSearch } from '../search/search-index';
 
 
 
@@ -23,14 +24,14 @@ export function buildArtifacts(
   /** What a preview build shows besides published pages: noted in `latest.json`, so that no later build takes its pages for published ones. */
   preview: PreviewOptions = NO_PREVIEW,
   /**
-   * Each locale's search bundle (`search/`), named in `latest.json`, which the search box reads
-   * when opened: the pages do not name it, so a new index does not change every page.
+   * Each locale's search bundle and shards (`search/`, `latestSearch`), named in `latest.json`, which
+   * the search box reads when opened: the pages do not name it, so a new index does not change every page.
    */
-  search?: Record<Locale, string>,
+  search?: ReturnType<typeof latestSearch>,
 ): OutputFiles {
   const files: OutputFiles = new Map();
   const isPreview = preview.drafts || preview.future;
-  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp, ...(isPreview ? { preview } : {}), ...(search ? { search } : {}) }));
+  files.set(`${BUILDS_DIR}/latest.json`, JSON.stringify({ id: info.id, release: info.release, timestamp: info.timestamp, ...(isPreview ? { preview } : {}), ...search }));
   files.set(`${BUILDS_DIR}/meta/${info.release}.json`, JSON.stringify(routeManifest(pages, info)));
   for (const page of pages) {
     const { data, headings } = contentOf(content, page.routeId, page.locale);

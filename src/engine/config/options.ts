@@ -15,6 +15,10 @@ export const DEFAULT_PREVIEW_OUT = 'dist-preview';
 export const BACKEND_URL_ENV = 'SITEGEN_POCKETBASE_URL';
 /** The reproducible-builds convention: the build's time, in seconds. */
 export const SOURCE_DATE_EPOCH = 'SOURCE_DATE_EPOCH';
+/** The pages of a locale one search index holds before the locale's index is in shards (`search/search-shards.ts`). */
+export const SEARCH_SHARD_PAGES_ENV = 'SITEGEN_SEARCH_SHARD_PAGES';
+/** Its default: Pagefind's service holds about 400 MB for 2,000 pages, under the build's own peak at scale (docs/performance.md). */
+export const DEFAULT_SEARCH_SHARD_PAGES = 2000;
 
 /**
  * Where large-site machinery runs: `auto` by the site's size (docs/architecture.md, "Threads"),
@@ -94,6 +98,8 @@ export interface ResolvedOptions {
     readonly backendUrl: string | undefined;
     /** `SOURCE_DATE_EPOCH`, in milliseconds; the current time with `now`. */
     readonly timestamp: number | undefined;
+    /** `SITEGEN_SEARCH_SHARD_PAGES`: pages per search index before a locale's is in shards (tests split a small site with it). */
+    readonly searchShardPages: number;
   };
 }
 
@@ -122,6 +128,10 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
   if (epoch !== undefined && epoch !== '' && !/^\d+$/.test(epoch)) {
     errors.push(new SiteError('config/env-source-date-epoch', `${SOURCE_DATE_EPOCH} is "${epoch}", not a number of seconds`, { file: SOURCE_DATE_EPOCH, hint: 'set it to a Unix time in seconds, e.g. $(git log -1 --format=%ct), or unset it' }));
   }
+  const shardPages = env[SEARCH_SHARD_PAGES_ENV];
+  if (shardPages !== undefined && shardPages !== '' && !/^[1-9]\d*$/.test(shardPages)) {
+    errors.push(new SiteError('config/env-search-shard-pages', `${SEARCH_SHARD_PAGES_ENV} is "${shardPages}", not a whole number of pages`, { file: SEARCH_SHARD_PAGES_ENV, hint: `set it to 1 or more pages, or unset it for ${DEFAULT_SEARCH_SHARD_PAGES}` }));
+  }
   if (errors.length > 0) throw new BuildFailure(errors);
   // A preview is never published: no earlier build's URLs are its to keep.
   const previousFrom = options.previous ?? (write && !inSession && !isPreview ? outDir : false);
@@ -139,6 +149,7 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
       backendUrl: backendUrl?.replace(/\/+$/, ''),
       // Whole seconds, as SOURCE_DATE_EPOCH gives them.
       timestamp: options.now ? Math.floor(Date.now() / 1000) * 1000 : epoch ? Number(epoch) * 1000 : undefined,
+      searchShardPages: shardPages ? Number(shardPages) : DEFAULT_SEARCH_SHARD_PAGES,
     }),
   });
 }

@@ -33,6 +33,12 @@ export const CATALOGUE = {
     example: 'SOURCE_DATE_EPOCH:1:1: error: SOURCE_DATE_EPOCH is "2026-01-01", not a number of seconds [config/env-source-date-epoch]',
     fix: 'Set it to a Unix time in seconds (`$(git log -1 --format=%ct)`), or unset it: the build then takes the time of the last git commit.',
   },
+  'config/env-search-shard-pages': {
+    severity: 'error',
+    title: 'SITEGEN_SEARCH_SHARD_PAGES is not a whole number of pages',
+    example: 'SITEGEN_SEARCH_SHARD_PAGES:1:1: error: SITEGEN_SEARCH_SHARD_PAGES is "many", not a whole number of pages [config/env-search-shard-pages]',
+    fix: 'Set it to the pages one search index holds before a locale\'s index is split in shards (1 or more), or unset it for 2,000 (`docs/content.md`, "Search").',
+  },
   'config/analytics-cookie': {
     severity: 'error',
     title: 'Analytics would run without a cookie the visitor can refuse',

@@ -4,17 +4,18 @@ import { deserialize, serialize } from 'node:v8';
 import { seal, unseal } from '../base/sealed-file';
 import { temporaryName } from '../base/temporary-file';
 
-/** A locale's index as Pagefind made it: its files (paths inside its bundle folder) and the pages in it. */
+/** A locale's index (or one shard of it) as Pagefind made it: its files (paths inside its bundle folder) and the pages in it. */
 export interface LocaleIndex {
   files: ReadonlyArray<readonly [path: string, bytes: Uint8Array]>;
   pages: number;
 }
 
 /**
- * Each locale's last index, with the key of what it was made from (`searchKey`): a build whose
- * pages of a locale are as before takes that locale's index from here instead of running
- * Pagefind. One entry per locale, so the store does not grow with every edit. Safe to lose: a
- * locale is indexed again.
+ * Each locale's last index, or each shard's (by its name: `en`, `en.3-of-8`), with the key of
+ * what it was made from (`planShards`): a build whose pages of a shard are as before takes its
+ * index from here instead of running Pagefind. One entry per name, so the store does not grow
+ * with every edit (only when a locale's count of shards changes: the entries of the earlier
+ * count stay until the cache is cleared). Safe to lose: the shard is indexed again.
  */
 export interface SearchStore {
   get(locale: string, key: string): Promise<LocaleIndex | undefined>;
@@ -32,7 +33,7 @@ export function memorySearchStore(): SearchStore {
 
 /**
  * A store in a folder of the build cache (`.sitegen-cache/search/`), one sealed file per
- * locale: a damaged or cut-short file is ignored (the locale is indexed again), never served.
+ * name: a damaged or cut-short file is ignored (the locale is indexed again), never served.
  */
 export function folderSearchStore(dir: string): SearchStore {
   const fileOf = (locale: string) => path.join(dir, `${locale}.bin`);

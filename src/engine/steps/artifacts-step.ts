@@ -14,7 +14,7 @@ import type { RenderedSite } from './render-step';
 import type { BuildRun } from './run';
 import type { PageView } from './view-step';
 import { placeImageProblems } from './render-step';
-import type { SearchIndexes } from '../search/search-index';
+import { latestSearch, type SearchIndexes } from '../search/search-index';
 import { searchLap } from './search-step';
 
 /** The files besides the pages, and the headers every response carries. */
@@ -64,7 +64,7 @@ export async function buildSiteArtifacts(
   const files = mergeOutputs(
     [
       errorPages,
-      buildArtifacts(pages, content, parsed.catalog, info, memory.payloads, config.preview, search?.bundles),
+      buildArtifacts(pages, content, parsed.catalog, info, memory.payloads, config.preview, search && latestSearch(search)),
       searchFiles,
       redirects,
       loaded.widgets.files,

@@ -19,23 +19,34 @@ import { textOf } from '../base/output-paths';
 export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<{ done: Promise<SearchIndexes> } | undefined> {
   const found = pagesToFind(run, plan, view);
   if (!found) return undefined;
-  // A page written or kept in the output is known by its hash, and read only if its locale is indexed.
+  // A page written or kept in the output is known by its hash, and read only if its shard is indexed;
+  // one held is decoded only when needed (the pages are gone through once per shard indexed).
   async function* pages(found: readonly PagePlan[]): AsyncGenerator<SearchPage> {
     for (const { url, locale, outputPath } of found) {
       const held = rendered.rendered.get(outputPath);
-      if (held !== undefined) yield { url, locale, html: textOf(held) };
+      if (held !== undefined) yield { url, locale, html: () => textOf(held) };
       else yield { url, locale, hash: view.output!.hashOf(outputPath), html: () => view.output!.read(outputPath) };
     }
   }
-  // A locale whose pages are as its kept index's is not indexed again (`BuildMemory.searchStore`).
-  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore());
+  // A shard whose pages are as its kept index's is not indexed again (`BuildMemory.searchStore`).
+  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore(), run.config.overrides.searchShardPages);
   run.timings.lap('search index: pages read and sent');
   return searching;
 }
 
 /** The lap of the search index once it is made: what it indexed. */
 export function searchLap(indexes: SearchIndexes): string {
-  return `search index (${indexes.indexed.length > 0 ? `${indexes.indexed.join(', ')} indexed` : 'none indexed'}), beside error pages and feeds`;
+  return `search index (${describeIndexed(indexes)}), beside error pages and feeds`;
+}
+
+/** What a build indexed: the locales, and of a locale in shards, how many of them. */
+export function describeIndexed(indexes: Pick<SearchIndexes, 'indexed' | 'shardsIndexed' | 'stats'>): string {
+  if (indexes.indexed.length === 0) return 'none indexed';
+  const of = (locale: string) => {
+    const shards = indexes.stats[locale]?.shards ?? 1;
+    return shards > 1 ? `${locale} (${indexes.shardsIndexed.filter((name) => name.startsWith(`${locale}.`)).length} of ${shards} shards)` : locale;
+  };
+  return `${indexes.indexed.map(of).join(', ')} indexed`;
 }
 
 /**

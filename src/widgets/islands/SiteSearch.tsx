@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslate } from '../runtime/messages';
 import { runtimeConfig } from '../runtime/config';
+import { openSearchIndex } from '../runtime/search-index';
 
 /** What the box shows of a page found. */
 interface Found {
@@ -9,9 +10,6 @@ interface Found {
   excerpt: string;
 }
 
-interface Pagefind {
-  search(term: string): Promise<{ results: Array<{ data(): Promise<{ url: string; meta: { title?: string }; excerpt: string }> }> } | null>;
-}
 
 /** Results shown at most; the count says how many there are. */
 const SHOWN = 8;
@@ -19,7 +17,8 @@ const SHOWN = 8;
 /**
  * The site search in the header: a `<details>` whose summary opens a search field. Nothing of
  * the search loads before it is opened: then the page's own locale's Pagefind bundle (its URL
- * in `latest.json`, docs/content.md "Search"), so only pages of that locale are found. The
+ * in `latest.json`, docs/content.md "Search"), and its other shards if it has some, so only pages
+ * of that locale are found. The
  * count of results is announced (a live region), the field has a visible label, and Escape
  * closes the box and returns the focus to its button.
  */
@@ -29,18 +28,19 @@ export default function SiteSearch() {
   const id = useId();
   const box = useRef<HTMLDetailsElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const engine = useRef<Promise<Pagefind> | undefined>(undefined);
+  const engine = useRef<ReturnType<typeof openSearchIndex> | undefined>(undefined);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<{ query: string; total: number; shown: Found[] } | undefined>();
   const [failed, setFailed] = useState(false);
 
   const load = () =>
     (engine.current ??= fetch(runtimeConfig().latestBuild)
-      .then((response) => response.json() as Promise<{ search?: Record<string, string> }>)
-      .then((latest) => {
+      .then((response) => response.json() as Promise<{ search?: Record<string, string>; searchShards?: Record<string, string[]> }>)
+      .then(async (latest) => {
         const bundle = latest.search?.[locale];
         if (!bundle) throw new Error(`no search index for ${locale}`);
-        return import(/* @vite-ignore */ `${bundle}pagefind.js`) as Promise<Pagefind>;
+        // A large locale's index is in shards: searched as one index (runtime/search-index.ts).
+        return openSearchIndex(bundle, latest.searchShards?.[locale] ?? []);
       }));
 
   useEffect(() => {
@@ -53,7 +53,7 @@ export default function SiteSearch() {
     // A short pause: a search per word, not per key.
     const timer = setTimeout(async () => {
       try {
-        const search = await (await load()).search(term);
+        const search = await (await load())(term);
         if (!current || !search) return;
         const shown = await Promise.all(search.results.slice(0, SHOWN).map(async (result) => {
           const data = await result.data();

@@ -5,7 +5,7 @@ import type { SearchIndexes, SearchLater } from '../../../src/engine/search/sear
 import { SearchFollower } from '../../../src/engine/serve/search-follower';
 
 const LATEST = '_sitegen/builds/latest.json';
-const later: SearchLater = { pages: [{ url: '/', locale: 'en', outputPath: 'index.html' }], locales: [] };
+const later: SearchLater = { pages: [{ url: '/', locale: 'en', outputPath: 'index.html' }], locales: [], shardPages: 2000 };
 
 /** A watch build with search on: its page and latest.json. */
 function built(text: string): BuildResult {
@@ -24,8 +24,10 @@ function controlledIndexes() {
   const indexOf = (page: string): SearchIndexes => ({
     files: new Map([[`_sitegen/assets/search-en-${page}/pagefind.js`, page]]),
     bundles: { en: `/_sitegen/assets/search-en-${page}/` },
+    shards: { en: [`/_sitegen/assets/search-en-${page}/`] },
     stats: {},
     indexed: ['en'],
+    shardsIndexed: ['en'],
   });
   return { asked, makeIndex, indexOf };
 }
