@@ -6,10 +6,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page, Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newContext } from '../helpers/browser';
 import { realSite } from '../helpers/real-site';
+import { foundWithOwnBundle } from '../helpers/search-site';
 import { serveDist, type StaticServer } from '../helpers/static-server';
 import { browserSuite } from './setup';
 
@@ -48,21 +49,11 @@ async function searchBox(server: StaticServer, url: string, term: string) {
   const links = (await page.locator('.site-search__results a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))).sort();
   await page.waitForLoadState('networkidle');
   const files = await Promise.all([...fetched]);
-  const all = server === sharded.server ? [] : await allResults(page, term);
+  const all = server === sharded.server ? [] : (await foundWithOwnBundle(page, term)).sort();
   await context.close();
   return { count, links, all, files, bytes: files.reduce((sum, [, bytes]) => sum + bytes, 0), violations };
 }
 
-/** Every result's URL, from the one index of a locale (not in shards): its module is one per URL, the box's. */
-async function allResults(page: Page, term: string): Promise<string[]> {
-  return page.evaluate(`(async () => {
-    const latest = await (await fetch('/_sitegen/builds/latest.json')).json();
-    const locale = document.documentElement.lang.split('-')[0];
-    const pagefind = await import(latest.search[locale] + 'pagefind.js');
-    const found = await pagefind.search(${JSON.stringify(term)});
-    return (await Promise.all(found.results.map(async (result) => (await result.data()).url))).sort();
-  })()`);
-}
 
 describe('the search box with an index in shards', () => {
   it('finds in its shards what the one index finds, by stem and in its locale only, under the security policy', async () => {

@@ -6,24 +6,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext } from '../helpers/browser';
+import { foundWithOwnBundle as search } from '../helpers/search-site';
 import { browserSuite } from './setup';
 
 // The real site, as this test run built it: it has search on (content/site.yaml).
 const suite = browserSuite();
 
-/**
- * The URLs a search on `page` finds with its own locale's bundle. Written as a string: the test
- * runner would rewrite an `import()` inside a function.
- */
-async function search(page: Page, term: string): Promise<string[]> {
-  return page.evaluate(`(async () => {
-    const latest = await (await fetch('/_sitegen/builds/latest.json')).json();
-    const locale = document.documentElement.lang.split('-')[0];
-    const pagefind = await import(latest.search[locale] + 'pagefind.js');
-    const found = await pagefind.search(${JSON.stringify(term)});
-    return Promise.all(found.results.map(async (result) => (await result.data()).url));
-  })()`);
-}
 
 async function open(url: string): Promise<{ page: Page; violations: string[] }> {
   const context = await newContext(suite.browser);
