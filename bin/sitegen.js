@@ -8,6 +8,7 @@
 // articles x 3: 1,291 against 1,148 MB), for no measurable time. Other C libraries ignore it.
 // The CLI runs from lib/, bundled from src/ by `npm ci` (the "prepare" script).
 import { existsSync } from 'node:fs';
+import module from 'node:module';
 
 // React renders several times faster in its production build; tests may still choose otherwise.
 process.env.NODE_ENV ??= 'production';
@@ -17,4 +18,9 @@ if (!existsSync(entry)) {
   console.error('sitegen: lib/main.js is missing; run `npm ci` or `npm run prepare` in the sitegen folder first.');
   process.exit(1);
 }
+// Node 22.1 and later keep V8's compiled code of the modules loaded from here on, by each file's
+// contents and the Node version (in NODE_COMPILE_CACHE if set, else the system's temporary
+// folder): a run after the first compiles a third less of the engine (docs/performance.md,
+// "Loading the engine"). Node 20 has no such cache; the call is skipped there.
+module.enableCompileCache?.();
 await import(entry.href);
