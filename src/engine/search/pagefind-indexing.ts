@@ -1,5 +1,5 @@
 import { holdPagefind } from './pagefind-service';
-import { htmlOf, type SearchPage } from './search-page';
+import { htmlOf, searchedPart, type SearchPage } from './search-page';
 import type { SearchShard } from './search-shards';
 import type { LocaleIndex } from './search-store';
 
@@ -46,7 +46,7 @@ export async function indexWithPagefind(pagesOf: () => AsyncIterable<SearchPage>
     for await (const page of pagesOf()) {
       if (page.locale !== info.code || !urls.has(page.url)) continue;
       count++;
-      const html = await htmlOf(page);
+      const html = searchedPart(await htmlOf(page));
       const added: Promise<void> = index
         .addHTMLFile({ url: page.url, content: html })
         .then(

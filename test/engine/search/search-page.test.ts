@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { searchedPart } from '../../../src/engine/search/search-page';
+import { realSite } from '../../helpers/real-site';
+
+describe('what Pagefind is sent of a page', () => {
+  it('is its <main> alone in a document, or the whole page when it has none', () => {
+    const page = '<!doctype html><html lang="hu"><head><title>T</title><style>main{}</style></head><body><header>Menü</header><main id="main"><h1>Cím</h1><p>Szöveg</p></main><footer>Lábléc</footer></body></html>';
+    expect(searchedPart(page)).toBe('<!doctype html><html><body><main id="main"><h1>Cím</h1><p>Szöveg</p></main></body></html>');
+    expect(searchedPart('<main><p>a</p></main>')).toBe('<!doctype html><html><body><main><p>a</p></main></body></html>');
+    for (const whole of ['<html><body><p>no main</p></body></html>', '<body><mainframe>x</mainframe></body>', '<body></main><main></body>']) expect(searchedPart(whole)).toBe(whole);
+  });
+
+  it("makes the same index, file for file, as the whole pages of the real site's locales", async () => {
+    const { files, pages } = await realSite();
+    const pagefind = await import('pagefind');
+    for (const locale of ['en', 'hu', 'de'] as const) {
+      const found = pages.filter((page) => page.locale === locale && page.url === page.canonical).slice(0, 24);
+      const indexOf = async (send: (html: string) => string) => {
+        const { index } = await pagefind.createIndex({ forceLanguage: locale, rootSelector: 'main' });
+        await Promise.all(found.map((page) => index!.addHTMLFile({ url: page.url, content: send(files.get(page.outputPath) as string) })));
+        const { files: made } = await index!.getFiles();
+        await index!.deleteIndex();
+        return new Map(made.map((file) => [file.path, Buffer.from(file.content).toString('base64')]));
+      };
+      const whole = await indexOf((html) => html);
+      const part = await indexOf(searchedPart);
+      expect(found.length).toBeGreaterThan(10);
+      expect([...part.keys()].sort()).toEqual([...whole.keys()].sort());
+      for (const [name, content] of whole) expect(part.get(name), `${locale}: ${name}`).toBe(content);
+      // Not trivially equal: what is left out is about half of each page.
+      const sent = found.map((page) => files.get(page.outputPath) as string);
+      expect(sent.reduce((sum, html) => sum + searchedPart(html).length, 0)).toBeLessThan(0.7 * sent.reduce((sum, html) => sum + html.length, 0));
+    }
+    await pagefind.close();
+  });
+});
