@@ -1,5 +1,5 @@
 import { holdPagefind } from './pagefind-service';
-import { htmlOf, searchedPart, type SearchPage } from './search-page';
+import { htmlOf, INDEXED_ELEMENT, searchedPart, type SearchPage } from './search-page';
 import type { SearchShard } from './search-shards';
 import type { LocaleIndex } from './search-store';
 
@@ -33,7 +33,7 @@ export async function indexWithPagefind(pagesOf: () => AsyncIterable<SearchPage>
   /** Sends a shard's pages to a new index of its own: resolves once they are sent, not indexed. */
   async function send(shard: SearchShard) {
     const { info, urls } = shard;
-    const { index, errors } = await pagefind.createIndex({ forceLanguage: new Intl.Locale(info.tag).language, rootSelector: 'main' });
+    const { index, errors } = await pagefind.createIndex({ forceLanguage: new Intl.Locale(info.tag).language, rootSelector: INDEXED_ELEMENT });
     if (!index) throw new Error(`Pagefind could not start an index for ${nameOf(shard)}: ${errors.join('; ')}`);
     open.add(index);
     // Pagefind's service works on pages while the next ones are on their way (waiting for each

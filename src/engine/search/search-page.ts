@@ -29,5 +29,7 @@ export function searchedPart(html: string): string {
   return `<!doctype html><html><body>${html.slice(start, end + MAIN_END.length)}</body></html>`;
 }
 
-const MAIN_START = /<main[\s>]/;
-const MAIN_END = '</main>';
+/** The element Pagefind indexes (its `rootSelector`): the page's main content. */
+export const INDEXED_ELEMENT = 'main';
+const MAIN_START = new RegExp(`<${INDEXED_ELEMENT}[\\s>]`);
+const MAIN_END = `</${INDEXED_ELEMENT}>`;
