@@ -25,6 +25,10 @@ export default defineConfig({
     // The slow set's tests build whole sites several times each: minutes on a loaded machine.
     testTimeout: set === 'quick' ? 60_000 : 180_000,
     hookTimeout: set === 'quick' ? 60_000 : 180_000,
+    // expect.poll waits for something to happen (a reply shown, a file rebuilt) and returns as soon
+    // as it has: Vitest's default second is shorter than a round trip to PocketBase and back
+    // through Chromium on a loaded two-core machine, so the wait is as long as a test may take.
+    expect: { poll: { timeout: set === 'quick' ? 10_000 : 30_000 } },
     // Whole-site builds are CPU-bound; two workers match the build machines' two cores.
     maxWorkers: 2,
   },

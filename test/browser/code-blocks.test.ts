@@ -56,7 +56,7 @@ describe('code blocks in Chromium', () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
     }
     // The label comes back.
-    await expect.poll(() => buttons.first().textContent(), { timeout: 5000 }).toBe('Code kopieren');
+    await expect.poll(() => buttons.first().textContent()).toBe('Code kopieren');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -125,7 +125,7 @@ describe('islands', () => {
     try {
       await page.goto(`${suite.server.url}/failed-contact`);
       // The failed import reloads the page once; the second failure within 10 s does not.
-      await expect.poll(() => loads, { timeout: 5000 }).toBe(2);
+      await expect.poll(() => loads).toBe(2);
       await page.waitForTimeout(2000);
       expect(loads).toBe(2);
       await expect(page.evaluate(() => sessionStorage.getItem('sitegen:chunk-reload'))).resolves.toMatch(/^\d+$/);

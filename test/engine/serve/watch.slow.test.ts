@@ -247,7 +247,7 @@ describe('sitegen watch', () => {
     watcher = await watch({ root, port: 0, log: (line) => builds.push(line), error: () => {} });
     builds.length = 0;
     for (let i = 0; i < 5; i++) await edit(root, 'content/en/offer.md', (text) => `${text}\nSave ${i}.\n`);
-    await expect.poll(async () => (await page(`${watcher!.url}/offer`)).text, { timeout: 5000 }).toContain('Save 4.');
+    await expect.poll(async () => (await page(`${watcher!.url}/offer`)).text).toContain('Save 4.');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(builds.length).toBeGreaterThanOrEqual(1);
     expect(builds.length).toBeLessThanOrEqual(5);
