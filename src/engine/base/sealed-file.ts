@@ -8,13 +8,17 @@ import { crc32 } from 'node:zlib';
  */
 const MAGIC = Buffer.from('sitegen-cache\n', 'utf8');
 
-/** `payload` with a header that `unseal` checks. */
-export function seal(payload: Uint8Array): Buffer {
+/**
+ * A sealed file's contents: a header that `unseal` checks, then `payload`. Given as the two
+ * parts, written one after the other (`fs.writeFile` takes them as they are): joined, a
+ * 78 MB cache index (10,000 articles x 3) was copied once more at the build's peak of memory.
+ */
+export function seal(payload: Uint8Array): readonly [header: Buffer, payload: Uint8Array] {
   const header = Buffer.alloc(MAGIC.length + 8);
   MAGIC.copy(header);
   header.writeUInt32BE(crc32(payload), MAGIC.length);
   header.writeUInt32BE(payload.length, MAGIC.length + 4);
-  return Buffer.concat([header, payload]);
+  return [header, payload];
 }
 
 /** The payload of a sealed file, or undefined when it is not one or was damaged. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, writeFileSync, writevSync } from 'node:fs';
 
 /**
  * Files are written under a temporary name beside their own and renamed into place, so a
@@ -10,10 +10,42 @@ export function temporaryName(file: string): string {
   return `${file}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-export function writeInPlaceSync(file: string, data: string | NodeJS.ArrayBufferView): void {
+/** Writes the file's new contents (`data`, or its parts one after the other) under a temporary name, then renames it into place. */
+export function writeInPlaceSync(file: string, data: string | NodeJS.ArrayBufferView | readonly NodeJS.ArrayBufferView[]): void {
   const temporary = temporaryName(file);
-  writeFileSync(temporary, data);
+  if (Array.isArray(data)) writePartsSync(temporary, data);
+  else writeFileSync(temporary, data as string | NodeJS.ArrayBufferView);
   renameSync(temporary, file);
+}
+
+function writePartsSync(file: string, parts: readonly NodeJS.ArrayBufferView[]): void {
+  const descriptor = openSync(file, 'w');
+  try {
+    let left = parts.reduce((sum, part) => sum + part.byteLength, 0);
+    let pending = parts;
+    // writev may write less than asked (a full disk, a signal): the rest is written after.
+    while (left > 0) {
+      const written = writevSync(descriptor, pending);
+      left -= written;
+      pending = rest(pending, written);
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** `parts` without their first `written` bytes. */
+function rest(parts: readonly NodeJS.ArrayBufferView[], written: number): NodeJS.ArrayBufferView[] {
+  const left: NodeJS.ArrayBufferView[] = [];
+  for (const part of parts) {
+    if (written >= part.byteLength) {
+      written -= part.byteLength;
+      continue;
+    }
+    left.push(written === 0 ? part : new Uint8Array(part.buffer, part.byteOffset + written, part.byteLength - written));
+    written = 0;
+  }
+  return left;
 }
 
 /** Whether `name` is a temporary file whose writer is no longer running. */

@@ -94,7 +94,7 @@ describe('a build cache from elsewhere', { timeout: 120_000 }, () => {
     await rewrite(path.join(cacheDir, 'build.bin'), (bytes) => {
       const saved = deserialize(unseal(bytes)!) as { version: string };
       saved.version = 'sitegen 0.0.1+0123456789abcdef on Node.js v18.0.0 (ICU 72.1)';
-      return seal(serialize(saved));
+      return Buffer.concat(seal(serialize(saved)));
     });
     const stderr = await expectCorrectBuild(root);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^sitegen: warning: the build cache .* was written by sitegen 0\.0\.1\+0123456789abcdef on Node\.js v18\.0\.0 \(ICU 72\.1\), not sitegen .*: building without it.* \[cache\/discarded\]$/)]);

@@ -1,0 +1,34 @@
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seal, unseal } from '../../../src/engine/base/sealed-file';
+import { writeInPlaceSync } from '../../../src/engine/base/temporary-file';
+import { tempDir } from '../../helpers/site';
+
+describe('a sealed cache file', () => {
+  const payload = Buffer.from(Array.from({ length: 300_000 }, (_, index) => index % 251));
+
+  it('is written from its two parts, by the async and the sync writer alike, and reads back whole', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'async.bin'), seal(payload));
+    writeInPlaceSync(path.join(dir, 'sync.bin'), seal(payload));
+    for (const name of ['async.bin', 'sync.bin']) expect(unseal(await readFile(path.join(dir, name)))?.equals(payload)).toBe(true);
+    // Renamed into place: no temporary file stays beside it.
+    expect((await readdir(dir)).sort()).toEqual(['async.bin', 'sync.bin']);
+  });
+
+  it('is not read when cut short or damaged', async () => {
+    const file = Buffer.concat(seal(payload));
+    expect(unseal(file.subarray(0, file.length - 1))).toBeUndefined();
+    const damaged = Buffer.from(file);
+    damaged[damaged.length - 10] = damaged[damaged.length - 10]! ^ 1;
+    expect(unseal(damaged)).toBeUndefined();
+  });
+
+  it('keeps the parts of a sync write in order, whatever their offsets', async () => {
+    const file = path.join(await tempDir(), 'parts.bin');
+    const whole = Buffer.from('abcdefghij');
+    writeInPlaceSync(file, [whole.subarray(2, 5), Buffer.from('-'), whole.subarray(7)]);
+    expect(await readFile(file, 'utf8')).toBe('cde-hij');
+  });
+});
