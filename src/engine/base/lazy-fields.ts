@@ -38,3 +38,8 @@ export function lazyFields<Source, Fields extends object>(getters: Getters<Sourc
     return Object.defineProperties(plain, descriptors) as typeof plain & Fields;
   };
 }
+
+/** The hidden source of an object made by a `lazyFields` function (undefined for any other). */
+export function lazySourceOf<Source>(object: object): Source | undefined {
+  return (object as { [SOURCE]?: Source })[SOURCE];
+}

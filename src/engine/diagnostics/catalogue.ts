@@ -89,6 +89,12 @@ export const CATALOGUE = {
     example: 'content/hu/contact.md:1:1: error: cannot read the file: permission denied [read/unreadable]',
     fix: 'Let the user who runs the build read it (`chmod a+r`), or move it out of the site folder.',
   },
+  'read/changed-during-build': {
+    severity: 'error',
+    title: 'A content file was saved again while the build ran',
+    example: 'content/en/blog/release.md:1:1: error: the file changed while the build ran, after the build had read it [read/changed-during-build]\n  hint: build again: the next build reads the file as it is now',
+    fix: 'Build again. A build after a warm cache keeps only the hash of the content files its cache knows, and reads one again if it needs its text; a file saved in between would mix two versions of it in one build, so the build stops instead. Nothing is written: the output stays as it was.',
+  },
   'read/not-utf8': {
     severity: 'error',
     title: 'A text file is not UTF-8',

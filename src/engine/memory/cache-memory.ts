@@ -7,6 +7,7 @@ import { writeBuildRecord } from '../cache/build-record';
 import { CACHE_IDENTITY } from '../config/package-info';
 import { folderStore } from '../images/encode-images';
 import { folderSearchStore } from '../search/search-store';
+import { letBytesGo } from '../read/text-files';
 import type { BuildMemory } from './build-memory';
 import type { Problems } from '../diagnostics/diagnostic';
 
@@ -32,7 +33,10 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string, prob
     readSources: (read) => read(),
     async knownFiles(content, routesText) {
       cache = await loading;
-      return { ...cache.knownContent(content, routesText), discarded: cache.discarded };
+      const known = cache.knownContent(content, routesText);
+      // Their results come from the cache: the build keeps their hashes, not their bytes.
+      letBytesGo([...known.known.keys()].map((file) => content.get(file)!));
+      return { ...known, discarded: cache.discarded };
     },
     splits: undefined,
     translationFacts: () => loaded().translations,
