@@ -8,6 +8,18 @@ export function textOf(contents: string | Uint8Array): string {
   return typeof contents === 'string' ? contents : Buffer.from(contents).toString('utf8');
 }
 
+/**
+ * An output file as it waits to be written: a generated text from `LARGE_TEXT` characters (a
+ * sitemap, a feed, the route manifest of a large site) as its UTF-8 bytes. V8 keeps a string
+ * made from any string with a character past U+00FF at two bytes a character: at 10,000
+ * articles x 3 the ASCII sitemap's 20 MB took 39 MB, the artifacts 83 MB, to the build's end.
+ */
+export function compactContents(contents: string | Uint8Array): string | Uint8Array {
+  return typeof contents === 'string' && contents.length >= LARGE_TEXT ? Buffer.from(contents, 'utf8') : contents;
+}
+
+export const LARGE_TEXT = 256 * 1024;
+
 /** The build's JSON: \`latest.json\`, the route manifests, the redirect history, deploy records. */
 export const BUILDS_DIR = '_sitegen/builds';
 /** Hashed, immutable assets: the stylesheet when it is not inlined, scripts, chunks. */

@@ -3,7 +3,7 @@ import { buildArtifacts, buildSearchFiles } from '../artifacts/build-artifacts';
 import { HEADERS_FILE, headersFile } from '../artifacts/header-formats';
 import { redirectFiles } from '../artifacts/redirect-output';
 import { securityHeaders, type Header } from '../artifacts/security-headers';
-import { textOf, type OutputFiles } from '../base/output-paths';
+import { compactContents, textOf, type OutputFiles } from '../base/output-paths';
 import type { InlineSources } from '../artifacts/inline-sources';
 import type { Problems } from '../diagnostics/diagnostic';
 import { renderErrorPages } from '../render/error-pages';
@@ -114,8 +114,9 @@ function mergeOutputs(groups: OutputFiles[], pages: ReadonlySet<string>, root: s
           hint: 'rename or remove it: pages, payloads and build files are generated',
         });
       }
-      files.set(name, content);
+      files.set(name, compactContents(content));
     }
   }
   return files;
 }
+
