@@ -32,3 +32,11 @@ describe('a sealed cache file', () => {
     expect(await readFile(file, 'utf8')).toBe('cde-hij');
   });
 });
+
+describe('a payload sealed in parts', () => {
+  it('is the file its parts joined would make', () => {
+    const parts = [Buffer.from('stamp'), Buffer.alloc(0), Buffer.from('body of the cache')];
+    expect(Buffer.concat(seal(...parts)).equals(Buffer.concat(seal(Buffer.concat(parts))))).toBe(true);
+    expect(unseal(Buffer.concat(seal(...parts)))?.toString()).toBe('stampbody of the cache');
+  });
+});

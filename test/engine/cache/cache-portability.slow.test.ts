@@ -92,9 +92,15 @@ describe('a build cache from elsewhere', { timeout: 120_000 }, () => {
   it('is discarded with a one-line warning when another sitegen or Node.js wrote it', async () => {
     const { root, cacheDir } = await builtSite();
     await rewrite(path.join(cacheDir, 'build.bin'), (bytes) => {
-      const saved = deserialize(unseal(bytes)!) as { version: string };
-      saved.version = 'sitegen 0.0.1+0123456789abcdef on Node.js v18.0.0 (ICU 72.1)';
-      return Buffer.concat(seal(serialize(saved)));
+      // The file: the stamp's length, the stamp (format and engine), the cache.
+      const payload = unseal(bytes)!;
+      const stampEnd = 4 + payload.readUInt32BE(0);
+      const stamp = deserialize(payload.subarray(4, stampEnd)) as { version: string };
+      stamp.version = 'sitegen 0.0.1+0123456789abcdef on Node.js v18.0.0 (ICU 72.1)';
+      const serialized = serialize(stamp);
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(serialized.length);
+      return Buffer.concat(seal(length, serialized, payload.subarray(stampEnd)));
     });
     const stderr = await expectCorrectBuild(root);
     expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^sitegen: warning: the build cache .* was written by sitegen 0\.0\.1\+0123456789abcdef on Node\.js v18\.0\.0 \(ICU 72\.1\), not sitegen .*: building without it.* \[cache\/discarded\]$/)]);
