@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { deserialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine';
-import { unseal } from '../../../src/engine/base/sealed-file';
+import { openCacheFile } from '../../../src/engine/cache/cache-file';
 import { smallSite } from '../../helpers/small-site';
 import { tempDir } from '../../helpers/site';
 
@@ -12,7 +11,9 @@ describe('what the cache records of a listing', () => {
     // Two articles, so that a listing of one input per article would show.
     const root = await smallSite(['article-clickup-as-erp']);
     await build({ root, out: await tempDir() });
-    const saved = deserialize(unseal(await readFile(path.join(root, '.sitegen-cache/build.bin')))!) as { pages: Map<string, { deps: string[] }> };
+    const opened = openCacheFile(await readFile(path.join(root, '.sitegen-cache/build.bin')));
+    if (typeof opened === 'string') throw new Error(`the cache is ${opened}`);
+    const saved = opened.cache() as unknown as { pages: Map<string, { deps: string[] }> };
     for (const [file, hub] of [
       ['blog/index.html', 'blog'],
       ['blog/tag/clickup/index.html', 'blog'],
