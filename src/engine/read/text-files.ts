@@ -54,8 +54,7 @@ type TextState = { text: string | undefined; held: Buffer | undefined; file: str
 const withText = lazyFields<TextState, { text: string }>({
   text(state) {
     if (state.text === undefined) {
-      const bytes = state.held ?? readFileSync(state.file);
-      if (!state.held && contentHash(bytes) !== state.hash) throw changedDuringBuild(state.file);
+      const bytes = state.held ?? readAgain(state);
       state.text = bytes.toString('utf8');
       state.held = undefined;
     }
@@ -63,7 +62,19 @@ const withText = lazyFields<TextState, { text: string }>({
   },
 });
 
-/** A content file saved again while the build ran, after the build hashed it. */
+/** The bytes of a file whose bytes were let go: the same as the build read, or the build stops. */
+function readAgain({ file, hash }: TextState): Buffer {
+  let bytes: Buffer | undefined;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    // Removed or made unreadable since: changed as much as a file saved again.
+  }
+  if (bytes === undefined || contentHash(bytes) !== hash) throw changedDuringBuild(file);
+  return bytes;
+}
+
+/** A content file saved again (or removed) while the build ran, after the build hashed it. */
 function changedDuringBuild(file: string): SiteError {
   return new SiteError('read/changed-during-build', 'the file changed while the build ran, after the build had read it', {
     file,

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../../src/engine/diagnostics/diagnostic';
@@ -38,6 +38,14 @@ describe('a content file known by its hash', () => {
     expect(error).toBeInstanceOf(SiteError);
     expect(error).toMatchObject({ code: 'read/changed-during-build', file, line: 1, column: 1 });
     expect((error as SiteError).hint).toMatch(/build again/);
+  });
+
+  it('stops the build the same way when the file was removed since', async () => {
+    const file = await markdownFile('---\ntitle: Gone\n---\n');
+    const source = contentSource(file, await readFile(file), 'when-read');
+    letBytesGo([source]);
+    await rm(file);
+    expect(() => source.text).toThrow(expect.objectContaining({ code: 'read/changed-during-build', file }));
   });
 
   it('keeps a text already decoded, and a source decoded at once, in memory', async () => {
