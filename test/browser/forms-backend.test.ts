@@ -74,15 +74,18 @@ const pastBotWindow = (page: Page) => page.waitForFunction(() => performance.now
 const unexpected = (problems: string[]) => problems.filter((problem) => !/Failed to load resource/.test(problem));
 
 /**
- * Opens a form page with its island's code held back for a second, as on a slow network, and
- * types the name and e-mail before it arrives; returns once the form has hydrated.
+ * Opens a form page with its island's code held back until the name and e-mail are typed, as
+ * on a slow network; returns once the form has hydrated. (Held for a fixed second, the code
+ * arrived before the typing ended on a loaded machine.)
  */
 async function openTypingEarly(page: Page, urlPath: string, island: string, person: (typeof PEOPLE)[Locale]): Promise<void> {
   let held = 0;
+  let release!: () => void;
+  const typed = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     if (new URL(route.request().url()).pathname.includes(island)) {
       held++;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await typed;
     }
     await route.continue();
   });
@@ -90,6 +93,7 @@ async function openTypingEarly(page: Page, urlPath: string, island: string, pers
   await field(page, 'name').pressSequentially(person.name);
   await field(page, 'email').pressSequentially(person.email);
   expect(await page.locator(`sitegen-island[data-island="${island}"]`).getAttribute('data-hydrated'), 'typed before the form hydrated').toBeNull();
+  release();
   await hydrated(page, island);
   expect(held).toBeGreaterThan(0);
 }
