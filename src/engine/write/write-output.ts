@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { assertReplaceable, clearSwap, folderKey, forgetManifest, keepManifests, layoutOf, manifestOf, repairOutput, swapSteps, writeManifest, writeSwap, type OutputLayout } from './output-folder';
+import { assertReplaceable, clearSwap, folderKey, forgetManifest, keepManifests, layoutOf, manifestOf, repairOutput, sharingHashes, swapSteps, writeManifest, writeSwap, type OutputLayout } from './output-folder';
 
 const WRITE_CONCURRENCY = 64;
 
@@ -48,7 +48,8 @@ export class Output {
     repairOutput(outDir);
     assertReplaceable(outDir);
     await removeLeftovers(outDir);
-    return new Output(layout, manifestOf(layout, outDir, true), manifestOf(layout, layout.standby, false));
+    const live = manifestOf(layout, outDir, true);
+    return new Output(layout, live, sharingHashes(manifestOf(layout, layout.standby, false), live));
   }
 
   /** Whether the next output can have `file` with these bytes without them being written again. */
@@ -79,8 +80,10 @@ export class Output {
    */
   put(name: string, content: string | Uint8Array, fileHash = contentHash(content)): Promise<void> {
     const { known, folders, queue } = this.writing!;
-    this.next.set(name, fileHash);
-    if (known.get(name) === fileHash) {
+    const knownHash = known.get(name);
+    // The standby copy's string when it is the same hash: one copy of it held, not two.
+    this.next.set(name, knownHash === fileHash ? knownHash : fileHash);
+    if (knownHash === fileHash) {
       this.stats.kept++;
       return Promise.resolve();
     }
@@ -145,7 +148,20 @@ export class Output {
     writeSwap(this.layout, { next, previous });
     for (const step of swapSteps(this.layout)) step();
     clearSwap(this.layout);
+    this.forgetFiles();
     return this.stats;
+  }
+
+  /**
+   * The manifests this build compared against and the one it wrote, let go of once the output
+   * is swapped in: about 65 MB at 10,000 articles x 3 (139,000 files, three maps of names and
+   * hashes), which the build's last step, saving the cache, no longer holds beside its own.
+   */
+  private forgetFiles(): void {
+    this.live?.clear();
+    this.standbyFiles?.clear();
+    this.writing?.known.clear();
+    this.next.clear();
   }
 
   /**
