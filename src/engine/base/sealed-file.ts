@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -19,6 +20,37 @@ export function seal(...payload: Uint8Array[]): Uint8Array[] {
   header.writeUInt32BE(payload.reduce((sum, part) => crc32(part, sum), 0), MAGIC.length);
   header.writeUInt32BE(payload.reduce((length, part) => length + part.length, 0), MAGIC.length + 4);
   return [header, ...payload];
+}
+
+/**
+ * Writes a sealed file whose payload is made part by part as it is written (`parts` is asked
+ * for the next one only once the last is on disk): the header goes last, at the start, once
+ * the checksum and length are known. Holds one part at a time where `seal` needs them all.
+ */
+export async function writeSealed(file: string, parts: Iterable<Uint8Array>): Promise<void> {
+  const handle = await open(file, 'w');
+  try {
+    const header = Buffer.alloc(MAGIC.length + 8);
+    await writeWhole(handle, header);
+    let sum = 0;
+    let length = 0;
+    for (const part of parts) {
+      sum = crc32(part, sum);
+      length += part.length;
+      await writeWhole(handle, part);
+    }
+    MAGIC.copy(header);
+    header.writeUInt32BE(sum, MAGIC.length);
+    header.writeUInt32BE(length, MAGIC.length + 4);
+    await handle.write(header, 0, header.length, 0);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Appends all of `bytes` (a write may take fewer). */
+async function writeWhole(handle: Awaited<ReturnType<typeof open>>, bytes: Uint8Array): Promise<void> {
+  for (let done = 0; done < bytes.length; ) done += (await handle.write(bytes, done, bytes.length - done, null)).bytesWritten;
 }
 
 /** The payload of a sealed file, or undefined when it is not one or was damaged. */

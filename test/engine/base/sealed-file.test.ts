@@ -1,7 +1,8 @@
+import { statSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seal, unseal } from '../../../src/engine/base/sealed-file';
+import { seal, unseal, writeSealed } from '../../../src/engine/base/sealed-file';
 import { writeInPlaceSync } from '../../../src/engine/base/temporary-file';
 import { tempDir } from '../../helpers/site';
 
@@ -38,5 +39,24 @@ describe('a payload sealed in parts', () => {
     const parts = [Buffer.from('stamp'), Buffer.alloc(0), Buffer.from('body of the cache')];
     expect(Buffer.concat(seal(...parts)).equals(Buffer.concat(seal(Buffer.concat(parts))))).toBe(true);
     expect(unseal(Buffer.concat(seal(...parts)))?.toString()).toBe('stampbody of the cache');
+  });
+});
+
+describe('a sealed file written part by part', () => {
+  it('is the file `seal` makes of the same parts, each part asked for once the last is written', async () => {
+    const file = path.join(await tempDir(), 'streamed.bin');
+    const parts = [Buffer.from('stamp'), Buffer.alloc(0), Buffer.from(Array.from({ length: 200_000 }, (_, index) => index % 253)), Buffer.from('end')];
+    const sizesWhenAsked: number[] = [];
+    function* lazily() {
+      for (const part of parts) {
+        sizesWhenAsked.push(statSync(file).size);
+        yield part;
+      }
+    }
+    await writeSealed(file, lazily());
+    expect((await readFile(file)).equals(Buffer.concat(seal(...parts)))).toBe(true);
+    // The header's room first, then each part on disk before the next is made.
+    const header = Buffer.concat(seal()).length;
+    expect(sizesWhenAsked).toEqual([header, header + 5, header + 5, header + 5 + 200_000]);
   });
 });

@@ -46,6 +46,17 @@ describe("the build cache's index (build.bin)", () => {
     expect(await readCacheFile(dir, ENGINE)).toEqual({ discarded: expect.stringMatching(/\(format 99\), not sitegen 1\.0\.0/) });
   });
 
+  it('reads back maps written in many parts, each entry once and in its order', async () => {
+    const dir = await tempDir();
+    const pages = new Map(Array.from({ length: 2_345 }, (_, index) => [`page-${index}/index.html`, { hash: `h${index}` }] as [string, never]));
+    const large: SavedCache = { ...cache, pages, translations: new Map([['a.md', { role: 'source', hash: 'x' } as never]]), routes: undefined };
+    await writeCacheFile(dir, ENGINE, large);
+    const read = (await readCacheFile(dir, ENGINE)) as SavedCache;
+    expect(read).toEqual(large);
+    expect([...read.pages.keys()]).toEqual([...pages.keys()]);
+    expect('routes' in read).toBe(true);
+  });
+
   it('is discarded as damaged when cut short, and is not there before a first build', async () => {
     const dir = await tempDir();
     expect(await readCacheFile(dir, ENGINE)).toBeUndefined();
