@@ -10,6 +10,7 @@ import type { PageReuse, ReusablePage } from './page-reuse';
 import type { FactsMemo } from '../translations/file-facts';
 import { memoryStore, type EncodedStore } from '../images/encode-images';
 import { memorySearchStore, type SearchStore } from '../search/search-store';
+import { SharedSources } from './shared-sources';
 
 /**
  * What a long-lived process (`sitegen watch`) keeps between builds so a rebuild redoes only
@@ -42,6 +43,8 @@ export class BuildSession {
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   private lastReuse: PageReuse | undefined;
+  /** One copy of what the pages kept in memory allow (`shared-sources.ts`). */
+  private readonly sharedSources = new SharedSources();
   private readonly bundlers = new Map<string, WidgetBundler>();
   /** The templates' esbuild context: an edit bundles them again from what it kept. */
   readonly templateContext = new TemplateContext();
@@ -92,6 +95,7 @@ export class BuildSession {
       everything,
       rendered: 0,
       hashOf: pageInputHasher(build, (owner, text) => this.hashOf(owner, text)),
+      sources: this.sharedSources,
     };
     return this.lastReuse;
   }

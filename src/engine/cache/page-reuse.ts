@@ -1,7 +1,9 @@
+import { hash } from 'node:crypto';
 import { contentHash } from '../base/content-hash';
 import type { BodyLocation } from './body-packs';
 import type { InlineSources } from '../artifacts/inline-sources';
 import type { PagePlan } from '../plan/plan-pages';
+import type { SharedSources } from './shared-sources';
 
 /** A page rendered before, with the inputs it read and a fingerprint of them. */
 export interface ReusablePage {
@@ -42,6 +44,8 @@ export interface PageReuse {
   storedHtml?(page: ReusablePage): Uint8Array | undefined;
   /** Keeps a copy of a page rendered now in the persistent cache (`stored`); `copy`, when given, is `compressPage(html)`, made on another thread. */
   keepHtml?(page: ReusablePage, html: string, copy?: Uint8Array): void;
+  /** Where pages that allow the same share what they allow (`shared-sources.ts`). */
+  sources?: SharedSources;
 }
 
 /** What an earlier build left of a page that still holds: its HTML, or the hash of the bytes the output holds. */
@@ -56,13 +60,17 @@ export interface PageReuseRun {
    * `contentHash(html)`. Undefined when nothing is kept (no reuse, or the page said nothing of its inputs).
    */
   remember(plan: PagePlan, html: string, deps: readonly string[] | undefined, hash?: string, copy?: Uint8Array): ReusablePage | undefined;
+  /** What a page remembered now contains that the policy must allow, once it is read. */
+  allows(page: ReusablePage, inline: InlineSources): void;
   /** Fingerprints what was remembered: once every body is there, since a fingerprint reads the summaries of other routes. */
   finish(): void;
 }
 
 /** Reuse for one rendering of the pages; with no `reuse`, nothing is kept and nothing remembered. */
 export function pageReuseRun(reuse: PageReuse | undefined): PageReuseRun {
-  const fingerprintOf = (deps: readonly string[]) => [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n');
+  // A digest of the inputs and their hashes, not their text: a hub's was a few hundred
+  // characters, kept for every page (10 MB at 10,000 articles x 3).
+  const fingerprintOf = (deps: readonly string[]) => hash('sha1', [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n'));
   const unprinted: Array<{ page: ReusablePage; deps: readonly string[] }> = [];
   return {
     earlier(plan) {
@@ -83,6 +91,9 @@ export function pageReuseRun(reuse: PageReuse | undefined): PageReuseRun {
       reuse.pages.set(plan.outputPath, entry);
       reuse.rendered++;
       return entry;
+    },
+    allows(page, inline) {
+      page.inline = reuse?.sources?.of(inline) ?? inline;
     },
     finish() {
       for (const { page, deps } of unprinted) page.fingerprint = fingerprintOf(deps);

@@ -79,7 +79,7 @@ export async function renderPages(
     const remembered = reuseRun.remember(plan, page.html, page.deps);
     scans.push(
       scanner.inlineSources(page.html).then((inline) => {
-        if (remembered) remembered.inline = inline;
+        if (remembered) reuseRun.allows(remembered, inline);
         sink.allow(inline);
       }),
     );
@@ -100,7 +100,7 @@ export async function renderPages(
     const deliver = async (plan: PagePlan, rendered: FinishedPage) => {
       counts.rendered++;
       const remembered = reuseRun.remember(plan, rendered.html, rendered.deps, rendered.hash, rendered.copy);
-      if (remembered) remembered.inline = rendered.inline;
+      if (remembered) reuseRun.allows(remembered, rendered.inline);
       sink.allow(rendered.inline);
       await sink.page(plan, rendered.html, rendered.hash);
     };
