@@ -9,6 +9,14 @@ import { contentHash } from '../base/content-hash';
 import { lazyFields } from '../base/lazy-fields';
 import { BodyPacks, compactionDue, packEnds, type BodyLocation, type BodySpan, type PackStream } from './body-packs';
 
+/**
+ * A restored body's HTML, read from its pack when first asked for and kept (`lazyFields`: one
+ * shape for the 30,000 bodies of a large site, no closure per body).
+ */
+const withPackedHtml = lazyFields<{ packs: BodyPacks; body: BodyLocation; html?: string }, { html: string }>({
+  html: (source) => (source.html ??= source.packs.read(source.body)),
+});
+
 /** What a build learned of its content files (`ContentCache.remember`). */
 export interface LearnedContent {
   /** The routes as published: a content file of another route is forgotten. */
@@ -76,15 +84,7 @@ export class ContentCache {
 
   /** A content file of the index, its HTML read from its pack on first use. */
   private restored({ key, headings, words, warnings, body, templatesHash, data, frontMatterHash }: SavedContent): CachedContent {
-    const packs = this.packs;
-    let html: string | undefined;
-    const markdown: RenderedMarkdown = {
-      get html() {
-        return (html ??= packs.read(body));
-      },
-      headings,
-      words,
-    };
+    const markdown = withPackedHtml({ headings, words }, { packs: this.packs, body });
     return { key, markdown, warnings, templatesHash, data, frontMatterHash, body };
   }
 

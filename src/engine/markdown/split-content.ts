@@ -2,6 +2,7 @@ import type { Locale } from '../../shared/locales';
 import type { Problems } from '../diagnostics/diagnostic';
 import { splitFrontMatter, type SplitFile } from '../read/front-matter-split';
 import type { MarkdownJob } from './markdown-stage';
+import { lazyFields } from '../base/lazy-fields';
 
 type ContentFile = { path: string; text: string };
 /** The Markdown source files by path relative to `content/` (`hu/career.md`). */
@@ -65,29 +66,25 @@ export function splitContent(
   return split;
 }
 
+/** What a known file's split is made from, and the split once made. */
+interface LazySplit {
+  key: string;
+  source: ContentFile;
+  parts?: SplitFile;
+}
+
+function partsOf(lazy: LazySplit): SplitFile {
+  lazy.parts ??= splitFrontMatter(lazy.source.text);
+  if (!lazy.parts) throw new Error(`content/${lazy.key} no longer splits, although the build cache knew its bytes`);
+  return lazy.parts;
+}
+
+// Shared accessors (`lazyFields`): a large site keeps one split per content file.
+const withFrontMatter = lazyFields<LazySplit, { frontMatter: string }>({ frontMatter: (lazy) => partsOf(lazy).frontMatter });
+const withBody = lazyFields<LazySplit, { body: string; lineOffset: number }>({ body: (lazy) => partsOf(lazy).body, lineOffset: (lazy) => partsOf(lazy).lineOffset });
+
 /** A known file's split, made when first read. It split before, with these very bytes. */
 function splitWhenRead(key: string, source: ContentFile, locale: Locale): { file: string; frontMatter: string; job: MarkdownJob } {
-  let parts: SplitFile | undefined;
-  const split = () => {
-    parts ??= splitFrontMatter(source.text);
-    if (!parts) throw new Error(`content/${key} no longer splits, although the build cache knew its bytes`);
-    return parts;
-  };
-  return {
-    file: source.path,
-    get frontMatter() {
-      return split().frontMatter;
-    },
-    job: {
-      key,
-      file: source.path,
-      locale,
-      get body() {
-        return split().body;
-      },
-      get lineOffset() {
-        return split().lineOffset;
-      },
-    },
-  };
+  const lazy: LazySplit = { key, source };
+  return withFrontMatter({ file: source.path, job: withBody({ key, file: source.path, locale }, lazy) }, lazy);
 }
