@@ -8,6 +8,8 @@ import { crc32 } from 'node:zlib';
  * cache is the site developer's own folder).
  */
 const MAGIC = Buffer.from('sitegen-cache\n', 'utf8');
+/** The magic, then the payload's CRC-32 and length (32 bits each). */
+const HEADER_LENGTH = MAGIC.length + 8;
 
 /**
  * A sealed file's contents: a header that `unseal` checks, then the payload, given in parts
@@ -15,11 +17,17 @@ const MAGIC = Buffer.from('sitegen-cache\n', 'utf8');
  * 78 MB cache index (10,000 articles x 3) was copied once more at the build's peak of memory.
  */
 export function seal(...payload: Uint8Array[]): Uint8Array[] {
-  const header = Buffer.alloc(MAGIC.length + 8);
+  const sum = payload.reduce((crc, part) => crc32(part, crc), 0);
+  return [headerOf(sum, payload.reduce((length, part) => length + part.length, 0)), ...payload];
+}
+
+/** The header of a payload with this CRC-32 and length. */
+function headerOf(sum: number, length: number): Buffer {
+  const header = Buffer.alloc(HEADER_LENGTH);
   MAGIC.copy(header);
-  header.writeUInt32BE(payload.reduce((sum, part) => crc32(part, sum), 0), MAGIC.length);
-  header.writeUInt32BE(payload.reduce((length, part) => length + part.length, 0), MAGIC.length + 4);
-  return [header, ...payload];
+  header.writeUInt32BE(sum, MAGIC.length);
+  header.writeUInt32BE(length, MAGIC.length + 4);
+  return header;
 }
 
 /**
@@ -30,8 +38,8 @@ export function seal(...payload: Uint8Array[]): Uint8Array[] {
 export async function writeSealed(file: string, parts: Iterable<Uint8Array>): Promise<void> {
   const handle = await open(file, 'w');
   try {
-    const header = Buffer.alloc(MAGIC.length + 8);
-    await writeWhole(handle, header);
+    // Room for the header, written once the payload's checksum and length are known.
+    await writeWhole(handle, Buffer.alloc(HEADER_LENGTH));
     let sum = 0;
     let length = 0;
     for (const part of parts) {
@@ -39,10 +47,7 @@ export async function writeSealed(file: string, parts: Iterable<Uint8Array>): Pr
       length += part.length;
       await writeWhole(handle, part);
     }
-    MAGIC.copy(header);
-    header.writeUInt32BE(sum, MAGIC.length);
-    header.writeUInt32BE(length, MAGIC.length + 4);
-    await handle.write(header, 0, header.length, 0);
+    await handle.write(headerOf(sum, length), 0, HEADER_LENGTH, 0);
   } finally {
     await handle.close();
   }
@@ -55,8 +60,8 @@ async function writeWhole(handle: Awaited<ReturnType<typeof open>>, bytes: Uint8
 
 /** The payload of a sealed file, or undefined when it is not one or was damaged. */
 export function unseal(file: Buffer): Buffer | undefined {
-  if (file.length < MAGIC.length + 8 || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  const payload = file.subarray(MAGIC.length + 8);
+  if (file.length < HEADER_LENGTH || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const payload = file.subarray(HEADER_LENGTH);
   const sum = file.readUInt32BE(MAGIC.length);
   const length = file.readUInt32BE(MAGIC.length + 4);
   return payload.length === length && crc32(payload) === sum ? payload : undefined;
