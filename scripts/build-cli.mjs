@@ -11,8 +11,10 @@
 // - shiki: its grammars and themes are hundreds of modules loaded one by one, only those a site's
 //   code blocks name, and only when a build renders one (bundled, each would be a chunk in lib/).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import * as esbuild from 'esbuild';
 import { esbuildLibraryPatches } from './library-patches.mjs';
 
@@ -57,3 +59,29 @@ await esbuild.build({
 // (slower, the same output). The test suite fails on it; an install does not.
 writeFileSync(path.join(outdir, 'patches.json'), `${JSON.stringify(patches, null, 2)}\n`);
 for (const { reason } of patches.skipped) console.warn(`sitegen: warning: a library patch was left out, the library is used as published: ${reason}`);
+
+// Hyphenation patterns as JSON. The `hyphen` package writes each language's patterns as one
+// JavaScript object literal (1.2 MB for Hungarian), which Node compiles and then runs: about
+// twice the time JSON.parse needs for the same data, on the main thread of a cold build. The
+// templates' `require('hyphen/<language>/index.js')` loads lib/hyphen/<language>.cjs instead
+// (load-templates.ts aliases it): the same patterns through the package's own hyphenator. The
+// languages of the site's locales; another one loads from the package as published. A language
+// whose patterns do not survive JSON unchanged is left to the package too.
+const HYPHENATION_LANGUAGES = ['en-us', 'hu', 'de'];
+const packageRequire = createRequire(path.join(root, 'package.json'));
+mkdirSync(path.join(outdir, 'hyphen'));
+for (const language of HYPHENATION_LANGUAGES) {
+  const { patterns } = packageRequire(`hyphen/${language}/index.js`);
+  const json = JSON.stringify(patterns);
+  if (!isDeepStrictEqual(JSON.parse(json), patterns)) {
+    console.warn(`sitegen: warning: the ${language} hyphenation patterns do not survive JSON; templates load them from the package`);
+    continue;
+  }
+  writeFileSync(path.join(outdir, 'hyphen', `${language}.json`), json);
+  writeFileSync(
+    path.join(outdir, 'hyphen', `${language}.cjs`),
+    `// hyphen/${language}/index.js with its patterns read as JSON (scripts/build-cli.mjs).\n` +
+      `const { readFileSync } = require('node:fs');\n` +
+      `module.exports = require('hyphen/export-contract.js')(JSON.parse(readFileSync(require('node:path').join(__dirname, ${JSON.stringify(`${language}.json`)}), 'utf8')));\n`,
+  );
+}

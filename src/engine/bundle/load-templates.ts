@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -87,8 +87,8 @@ function fileMatchesName(file: string): boolean {
   }
 }
 
-/** lib/zod.js when sitegen runs from lib/ (built), not from its TypeScript sources (tests). */
-const BUNDLED_ZOD = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib', 'zod.js');
+/** lib/ when sitegen runs from it (built), not from its TypeScript sources (tests). */
+const BUILT_LIB = import.meta.url.endsWith('.ts') ? undefined : path.join(PACKAGE_ROOT, 'lib');
 
 /** Bundles the templates (see loadTemplates), with the files esbuild read. */
 export async function bundleTemplates(templatesDir: string, cacheDir: string, bundler: TemplateBundler = (options) => esbuild.build(options)): Promise<{ value: BundledTemplates; inputs: string[] }> {
@@ -168,9 +168,23 @@ function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nod
     }
   }
   const external = [...folders].map((folder) => `${folder}${path.sep}*`);
-  // A built sitegen bundles zod into lib/: templates import that one (lib/zod.js).
-  if (!BUNDLED_ZOD) return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external };
-  return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...external, BUNDLED_ZOD], alias: { zod: BUNDLED_ZOD } };
+  if (!BUILT_LIB) return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external };
+  const alias = preparedModules(BUILT_LIB);
+  return { nodePaths: [path.join(PACKAGE_ROOT, 'node_modules')], external: [...external, ...Object.values(alias)], alias };
+}
+
+/**
+ * What a built sitegen prepared in lib/ for templates to import instead of a package: zod,
+ * bundled (lib/zod.js, the copy the engine uses), and the hyphenation patterns of some
+ * languages as JSON (lib/hyphen/<language>.cjs, faster to load; scripts/build-cli.mjs).
+ */
+function preparedModules(lib: string): Record<string, string> {
+  const alias: Record<string, string> = { zod: path.join(lib, 'zod.js') };
+  const hyphenation = path.join(lib, 'hyphen');
+  for (const file of existsSync(hyphenation) ? readdirSync(hyphenation) : []) {
+    if (file.endsWith('.cjs')) alias[`hyphen/${file.slice(0, -'.cjs'.length)}/index.js`] = path.join(hyphenation, file);
+  }
+  return alias;
 }
 
 /**
