@@ -1,8 +1,7 @@
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { isMap, isScalar, type Pair, type YAMLMap } from 'yaml';
 import type { Locale } from '../../shared/locales';
-import type { Problems, SourceLocation } from '../diagnostics/diagnostic';
-import { parseYamlSource, type YamlSource } from '../read/yaml-source';
+import type { Problems } from '../diagnostics/diagnostic';
+import { readJsonTree, type JsonObject, type JsonSource } from '../read/json-tree';
 import { CLIENT_MESSAGE_PREFIX, type Message } from './messages';
 import { describePlaceholders, placeholdersOf, WIDGET_KINDS } from './placeholders';
 import { missingPluralCases } from './plural-cases';
@@ -31,47 +30,49 @@ export function readLocaleFile(
     });
     return undefined;
   }
-  const source = parseYamlSource(text, file, problems);
-  if (!source) return undefined;
-  if (!isMap(source.doc.contents)) {
+  const { source, duplicateKeyAt } = readJsonTree(text, file);
+  if (duplicateKeyAt !== undefined) {
+    problems.add('messages/invalid-json', 'a key is given twice in the same object', { ...source.locate(duplicateKeyAt), hint: 'keep one of the two messages' });
+    return undefined;
+  }
+  if (source.root.kind !== 'object') {
     problems.add('messages/not-an-object', 'a locale file is a JSON object of messages', { file, hint: 'wrap the messages in { }' });
     return undefined;
   }
   const messages = new Map<string, Message>();
-  collect({ locale, source, out: messages, problems, broken }, source.doc.contents, '');
+  collect({ locale, source, out: messages, problems, broken }, source.root, '');
   return messages;
 }
 
 interface Collecting {
   locale: Locale;
-  source: YamlSource;
+  source: JsonSource;
   out: Map<string, Message>;
   problems: Problems;
   broken: Set<string>;
 }
 
-function collect(into: Collecting, map: YAMLMap, prefix: string): void {
+function collect(into: Collecting, object: JsonObject, prefix: string): void {
   const { locale, source, out, problems, broken } = into;
-  for (const pair of map.items as Pair[]) {
-    const name = isScalar(pair.key) ? String(pair.key.value) : '';
+  for (const { key: name, keyOffset, value } of object.entries) {
     const key = prefix + name;
-    const at = position(source, pair.key);
+    const at = source.locate(keyOffset);
     if (!/^[A-Za-z0-9_-]+$/.test(name)) {
       problems.add('messages/invalid-key', `message key "${name}" has characters other than letters, digits, "_" and "-"`, at);
       broken.add(key);
       continue;
     }
-    if (isMap(pair.value)) {
-      collect(into, pair.value, `${key}.`);
+    if (value.kind === 'object') {
+      collect(into, value, `${key}.`);
       continue;
     }
-    if (!isScalar(pair.value) || typeof pair.value.value !== 'string') {
+    if (value.kind !== 'scalar' || typeof value.value !== 'string') {
       problems.add('messages/not-a-string', `message "${key}" is not a string`, { ...at, hint: 'write the message in double quotes, or nest an object of messages' });
       broken.add(key);
       continue;
     }
-    const text = pair.value.value;
-    const valueAt = position(source, pair.value);
+    const text = value.value;
+    const valueAt = source.locate(value.offset);
     try {
       const ast = parse(text, { requiresOtherClause: true });
       const placeholders = placeholdersOf(ast);
@@ -102,10 +103,4 @@ function collect(into: Collecting, map: YAMLMap, prefix: string): void {
       });
     }
   }
-}
-
-function position(source: YamlSource, node: unknown): SourceLocation {
-  const range = (node as { range?: [number, number, number] }).range;
-  const { line, col } = source.lines.linePos(range?.[0] ?? 0);
-  return { file: source.file, line, column: col };
 }

@@ -1,6 +1,5 @@
-import { isMap, isScalar, type Pair } from 'yaml';
 import type { Problems } from '../diagnostics/diagnostic';
-import { parseYamlSource } from '../read/yaml-source';
+import { readJsonTree } from '../read/json-tree';
 import { translationFieldSchema, type TranslationRecord } from './record';
 
 /**
@@ -16,8 +15,6 @@ export function messageRecordsFile(locale: string): string {
 /** The records of a locale file's messages by key; problems of the file are located errors. */
 export function parseMessageRecords(file: { path: string; text: string }, problems: Problems): Map<string, TranslationRecord> {
   const records = new Map<string, TranslationRecord>();
-  const source = parseYamlSource(file.text, file.path, problems);
-  if (!source) return records;
   const hint = `it is written by "sitegen translations mark": fix it by hand, or delete it and mark the messages again`;
   let data: Record<string, unknown>;
   try {
@@ -26,17 +23,19 @@ export function parseMessageRecords(file: { path: string; text: string }, proble
     problems.add('translations/invalid-records', `invalid JSON: ${(error as Error).message}`, { file: file.path, hint });
     return records;
   }
-  if (!isMap(source.doc.contents)) {
+  const { source, duplicateKeyAt } = readJsonTree(file.text, file.path);
+  if (duplicateKeyAt !== undefined) {
+    problems.add('translations/invalid-records', 'a message key is given twice', { ...source.locate(duplicateKeyAt), hint });
+    return records;
+  }
+  if (source.root.kind !== 'object') {
     problems.add('translations/invalid-records', 'the records of a locale\'s messages are a JSON object of message key to record', { file: file.path, hint });
     return records;
   }
-  for (const pair of source.doc.contents.items as Pair[]) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+  for (const { key, keyOffset } of source.root.entries) {
     const record = translationFieldSchema.safeParse(data[key]);
     if (!record.success) {
-      const offset = (pair.key as { range?: [number, number, number] } | null)?.range?.[0] ?? 0;
-      const { line, col } = source.lines.linePos(offset);
-      problems.add('translations/invalid-records', `the record of "${key}" is not { "source": "<hash>", "marked": "<time>" }`, { file: file.path, line, column: col, hint });
+      problems.add('translations/invalid-records', `the record of "${key}" is not { "source": "<hash>", "marked": "<time>" }`, { ...source.locate(keyOffset), hint });
       continue;
     }
     records.set(key, record.data);
