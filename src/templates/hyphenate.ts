@@ -4,7 +4,7 @@
  * at a syllable, with a hyphen, in every browser. CSS `hyphens: auto` depends on dictionaries
  * that many browsers lack (Chromium on Linux and Windows has none for German or Hungarian).
  */
-import { hasAttribute, walkHtml } from '../shared/html-walk';
+import { hasAttribute, walkHtml, type HtmlTag } from '../shared/html-walk';
 
 export const SOFT_HYPHEN = '\u00AD';
 
@@ -111,18 +111,24 @@ const SKIP = new Set(['code', 'pre', 'kbd', 'samp', 'script', 'style', 'textarea
  * HTML with soft hyphens in the long words of its text. Tags, attributes, character references,
  * comments, code, scripts, islands (which hydrate against the markup React renders) and links or
  * buttons named by `aria-label` are left as they are. The HTML is tokenized (`walkHtml`), so
- * only what a browser shows as text is touched.
+ * only what a browser shows as text is touched. `seen`, when given, gets every opening tag with
+ * its attributes: a caller that reads the same HTML's tags needs no tokenization of its own.
  */
-export function hyphenateHtml(html: string, language: string): string {
-  if (!languageOf(language)) return html;
+export function hyphenateHtml(html: string, language: string, seen?: (tag: HtmlTag) => void): string {
+  if (!languageOf(language)) {
+    if (seen) walkHtml(html, { open: seen });
+    return html;
+  }
   let out = '';
   let at = 0;
   // One entry per open element: whether its text is left alone (it or an element around it is skipped).
   const skipped: boolean[] = [];
   let skipping = 0;
   walkHtml(html, {
-    attributesOf: (name) => name === 'a' || name === 'button',
+    // Only links' and buttons' attributes matter here, unless the caller reads the tags.
+    attributesOf: seen ? undefined : (name) => name === 'a' || name === 'button',
     open(tag) {
+      seen?.(tag);
       // A link or button named by `aria-label` shows text that must read as part of that name
       // (WCAG 2.5.3, label in name): a soft hyphen in it would not.
       const skip = skipping > 0 || SKIP.has(tag.name) || ((tag.name === 'a' || tag.name === 'button') && hasAttribute(tag, 'aria-label'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hyphenateHtml, hyphenateText, hyphenateWord, SOFT_HYPHEN } from '../../src/templates/hyphenate';
 import { wrapTables } from '../../src/templates/components/Markdown';
+import { walkHtml, type HtmlTag } from '../../src/shared/html-walk';
 
 const shown = (text: string) => text.replaceAll(SOFT_HYPHEN, '|');
 
@@ -65,6 +66,19 @@ describe('build-time hyphenation', () => {
     expect(hyphenateHtml(`<p title="<pre>">${long}</p>`, 'de')).toContain(`>Fi${SOFT_HYPHEN}nanz`);
     // A link is named by an `aria-label` attribute, not by those characters in another one.
     expect(hyphenateHtml(`<a href="/x" data-note="> aria-label=">${long}</a>`, 'de')).toContain(`>Fi${SOFT_HYPHEN}nanz`);
+  });
+
+  it('hands a caller every opening tag with its attributes, as a walk of its own would, in any language', () => {
+    const html = '<link rel="preload" as="image" href="/a.avif"><h2 class="lead wide">Finanzautomatisierung</h2><p><a class="more" aria-label="Mehr">Datenschutzerklärung</a><code class="x">Finanzautomatisierung</code></p>';
+    const own: HtmlTag[] = [];
+    walkHtml(html, { open: (tag) => own.push(tag) });
+    for (const language of ['de', 'en', 'fr']) {
+      const seen: HtmlTag[] = [];
+      const result = hyphenateHtml(html, language, (tag) => seen.push(tag));
+      expect(seen, language).toEqual(own);
+      expect(result, language).toBe(hyphenateHtml(html, language));
+    }
+    expect(hyphenateHtml(html, 'de')).toContain(`Fi${SOFT_HYPHEN}nanz`);
   });
 });
 

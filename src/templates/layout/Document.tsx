@@ -9,7 +9,7 @@ import { loaderBootstrap } from '../../shared/loader-bootstrap';
 import { RUNTIME_CONFIG_ID } from '../../shared/runtime-config';
 import { ConsentBanner } from '../components/ConsentBanner';
 import { hyphenateHtml } from '../hyphenate';
-import { attributeOf, classesOf, walkHtml } from '../../shared/html-walk';
+import { attributeOf, classesOf } from '../../shared/html-walk';
 import { SeoHead } from '../seo/SeoHead';
 import type { DocumentProps } from './document-props';
 import { FontLoading, LATIN_EXTENDED } from './font-loading';
@@ -105,13 +105,13 @@ function mainContent(props: DocumentProps): MainContent {
   const classes = new Set<string>();
   // Where the run of image preloads at the start ends.
   let content = 0;
-  walkHtml(rendered, {
-    open(tag) {
-      if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
-      for (const name of classesOf(tag)) classes.add(name);
-    },
+  // One tokenization for the soft hyphens and the tags read here. The preloads hold no text, so
+  // they end at the same offset in the hyphenated HTML.
+  const html = hyphenateHtml(rendered, props.i18n.language, (tag) => {
+    if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
+    for (const name of classesOf(tag)) classes.add(name);
   });
-  return { html: hyphenateHtml(rendered.slice(content), props.i18n.language), classes };
+  return { html: html.slice(content), classes };
 }
 
 /**
