@@ -122,6 +122,15 @@ for (const size of sizes) {
   }
 }
 
+/** The peers' versions, for the table's reader: `hugo version` names it as `v0.152.2`. */
+function hugoVersion() {
+  return hasHugo ? (/v\d+\.\d+\.\d+/.exec(spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout)?.[0] ?? 'version unknown') : 'not installed';
+}
+
+function eleventyVersion() {
+  return existsSync(eleventyBin) ? spawnSync(process.execPath, [eleventyBin, '--version'], { encoding: 'utf8' }).stdout.trim() : 'not installed';
+}
+
 const format = (t) => (t ? `${(t.ms / 1000).toFixed(2)} s` : 'n/a');
 const ratio = (a, b) => (a && b ? `${(a.ms / b.ms).toFixed(2)}x` : 'n/a');
 const lines = [
@@ -129,7 +138,7 @@ const lines = [
   '',
   `\`node bench/scale.mjs\`: median of ${RUNS} runs, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform} ${process.arch}.`,
   'Each site is the real one plus N generated articles (about 600 words: headings, lists, links, code, a table) in each of en, hu and de, built as the real site is: search, images and code highlighting on.',
-  'Hugo and Eleventy build the same articles with a minimal layout each (no hub pages, no widgets).',
+  `Hugo (${hugoVersion()}) and Eleventy (${eleventyVersion()}) build the same articles with a minimal layout each (no hub pages, no widgets).`,
   'The remark loop (`bench/remark-loop.mjs`) builds them too, with nothing but gray-matter, remark with GFM, remark-html and React on one worker thread per core: the least a remark build of these articles costs here.',
   '',
   '| articles x 3 locales | sitegen pages | sitegen cold | warm, nothing changed | one article changed | Hugo cold | Eleventy cold | cold / Eleventy | cold / Hugo | warm / Hugo | changed / Hugo | sitegen peak RSS | pages/s cold | ms/page cold | remark loop | remark loop / Eleventy |',
