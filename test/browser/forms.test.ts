@@ -374,10 +374,18 @@ describe('contact form: bots', () => {
   });
 
   it('drops a submission sent within 3 s of loading: success page, no request', async () => {
-    const { page, problems, backendCalls } = await openForm('/contact');
-    await fillContact(page);
-    const elapsed = await page.evaluate(() => performance.now());
-    expect(elapsed, 'the test filled the form too slowly to check the minimum fill time').toBeLessThan(2500);
+    // The page must load, hydrate and be filled well inside the 3 s: on a loaded machine one
+    // load can take longer, so a fresh page is tried again (each one is a complete check).
+    let opened: Opened | undefined;
+    const elapsed: number[] = [];
+    while (!opened && elapsed.length < 4) {
+      const attempt = await openForm('/contact');
+      await fillContact(attempt.page);
+      elapsed.push(await attempt.page.evaluate(() => performance.now()));
+      if (elapsed.at(-1)! < 2500) opened = attempt;
+    }
+    expect(opened, `the test filled the form too slowly to check the minimum fill time (${elapsed.map(Math.round).join(', ')} ms)`).toBeDefined();
+    const { page, problems, backendCalls } = opened!;
     await submitAndLand(page, '/successful-contact');
     await settle(page);
     expect(fake.requests).toEqual([]);
