@@ -1,7 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
@@ -9,7 +9,6 @@ const LIB_HYPHEN = path.join(REPO, 'lib', 'hyphen');
 const require = createRequire(import.meta.url);
 
 interface Hyphenator {
-  patterns: unknown;
   hyphenateSync(text: string, options?: { minWordLength?: number }): string;
 }
 
@@ -27,12 +26,18 @@ describe('the hyphenation patterns a built sitegen keeps as JSON (lib/hyphen)', 
   it('are the package\'s patterns, and hyphenate the site\'s words as the package does', async () => {
     const languages = (await readdir(LIB_HYPHEN)).filter((name) => name.endsWith('.cjs')).map((name) => name.slice(0, -'.cjs'.length));
     expect(languages.sort()).toEqual(['de', 'en-us', 'hu']);
+    // Compared in a new process: the hyphenator adds to its patterns' objects as it works, and
+    // the quick suites share their modules, so the package's copy here may have been used.
+    const compare = `const { isDeepStrictEqual } = require('node:util');
+      const read = (language) => JSON.parse(require('node:fs').readFileSync(require('node:path').join(${JSON.stringify(LIB_HYPHEN)}, language + '.json'), 'utf8'));
+      console.log(JSON.stringify(${JSON.stringify(languages)}.map((language) => isDeepStrictEqual(read(language), require('hyphen/' + language + '/index.js').patterns))));`;
+    const equal = spawnSync(process.execPath, ['-e', compare], { cwd: REPO, encoding: 'utf8' });
+    expect(equal.stderr).toBe('');
+    expect(JSON.parse(equal.stdout)).toEqual(languages.map(() => true));
     const locales: Record<string, string> = { 'en-us': 'en', hu: 'hu', de: 'de' };
     for (const language of languages) {
       const prepared = require(path.join(LIB_HYPHEN, `${language}.cjs`)) as Hyphenator;
       const published = require(`hyphen/${language}/index.js`) as Hyphenator;
-      // Node's deep strict equality (Vitest's reports the large German trie unequal where it is not).
-      expect(isDeepStrictEqual(prepared.patterns, published.patterns), language).toBe(true);
       const words = await longWords(locales[language]!);
       expect(words.length, language).toBeGreaterThan(100);
       expect(words.map((word) => prepared.hyphenateSync(word)), language).toEqual(words.map((word) => published.hyphenateSync(word)));
