@@ -15,7 +15,7 @@ import { parseSite } from './steps/parse-step';
 import { planSite } from './steps/plan-step';
 import { readSite } from './steps/read-step';
 import { recordBuild } from './steps/record-step';
-import { pagesToFind, searchWhileRendering, startSearch } from './steps/search-step';
+import { pagesToFind, startSearch } from './steps/search-step';
 import { renderSite } from './steps/render-step';
 import { previewPagesInView, type PagesInView } from './steps/preview-step';
 import type { InlineSources } from './artifacts/inline-sources';
@@ -105,10 +105,9 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
     const toFind = searchLater ? pagesToFind(run, plan, view) : undefined; // (watch: only which pages the search finds)
     const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
       const first = inView && previewPagesInView(run, loaded, view, inView); // (watch: the pages open in a browser first, served at once)
-      const early = searchLater ? undefined : await searchWhileRendering(run, plan, view); // (cold: Pagefind takes the pages as they render)
-      const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile, first, early?.feed); // 6. pages into the output as their bodies arrive
+      const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile, first); // 6. pages into the output as their bodies arrive
       await first?.betweenSteps(); // (watch: requests for the pages served are answered between steps)
-      const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered, early?.early); // 6b. each locale's pages sent to its search index
+      const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered); // 6b. each locale's pages sent to its search index
       const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, searching?.done); // 7. error pages, JSON, sitemap, feeds, headers; the search index
       const search = await searching?.done;
       await first?.betweenSteps();

@@ -17,8 +17,6 @@ export const BACKEND_URL_ENV = 'SITEGEN_POCKETBASE_URL';
 export const SOURCE_DATE_EPOCH = 'SOURCE_DATE_EPOCH';
 /** The pages of a locale one search index holds before the locale's index is in shards (`search/search-shards.ts`). */
 export const SEARCH_SHARD_PAGES_ENV = 'SITEGEN_SEARCH_SHARD_PAGES';
-/** `off` makes a cold build index the search after the last page renders, not while the pages render (`steps/search-step.ts`). */
-export const INDEX_WHILE_RENDERING_ENV = 'SITEGEN_INDEX_WHILE_RENDERING';
 /** Its default: Pagefind's service holds about 400 MB for 2,000 pages, under the build's own peak at scale (docs/performance.md). */
 export const DEFAULT_SEARCH_SHARD_PAGES = 2000;
 
@@ -102,8 +100,6 @@ export interface ResolvedOptions {
     readonly timestamp: number | undefined;
     /** `SITEGEN_SEARCH_SHARD_PAGES`: pages per search index before a locale's is in shards (tests split a small site with it). */
     readonly searchShardPages: number;
-    /** `SITEGEN_INDEX_WHILE_RENDERING` (`on` unless `off`): a cold build's search is indexed while its pages render. */
-    readonly indexWhileRendering: boolean;
   };
 }
 
@@ -136,10 +132,6 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
   if (shardPages !== undefined && shardPages !== '' && !/^[1-9]\d*$/.test(shardPages)) {
     errors.push(new SiteError('config/env-search-shard-pages', `${SEARCH_SHARD_PAGES_ENV} is "${shardPages}", not a whole number of pages`, { file: SEARCH_SHARD_PAGES_ENV, hint: `set it to 1 or more pages, or unset it for ${DEFAULT_SEARCH_SHARD_PAGES}` }));
   }
-  const indexWhileRendering = env[INDEX_WHILE_RENDERING_ENV];
-  if (indexWhileRendering !== undefined && !['', 'on', 'off'].includes(indexWhileRendering)) {
-    errors.push(new SiteError('config/env-index-while-rendering', `${INDEX_WHILE_RENDERING_ENV} is "${indexWhileRendering}"`, { file: INDEX_WHILE_RENDERING_ENV, hint: 'set it to on or off, or unset it (on)' }));
-  }
   if (errors.length > 0) throw new BuildFailure(errors);
   // A preview is never published: no earlier build's URLs are its to keep.
   const previousFrom = options.previous ?? (write && !inSession && !isPreview ? outDir : false);
@@ -158,7 +150,6 @@ export function resolveOptions(options: UserOptions = {}, inSession = false): Re
       // Whole seconds, as SOURCE_DATE_EPOCH gives them.
       timestamp: options.now ? Math.floor(Date.now() / 1000) * 1000 : epoch ? Number(epoch) * 1000 : undefined,
       searchShardPages: shardPages ? Number(shardPages) : DEFAULT_SEARCH_SHARD_PAGES,
-      indexWhileRendering: indexWhileRendering !== 'off',
     }),
   });
 }

@@ -39,12 +39,6 @@ export const CATALOGUE = {
     example: 'SITEGEN_SEARCH_SHARD_PAGES:1:1: error: SITEGEN_SEARCH_SHARD_PAGES is "many", not a whole number of pages [config/env-search-shard-pages]',
     fix: 'Set it to the pages one search index holds before a locale\'s index is split in shards (1 or more), or unset it for 2,000 (`docs/content.md`, "Search").',
   },
-  'config/env-index-while-rendering': {
-    severity: 'error',
-    title: 'SITEGEN_INDEX_WHILE_RENDERING is neither on nor off',
-    example: 'SITEGEN_INDEX_WHILE_RENDERING:1:1: error: SITEGEN_INDEX_WHILE_RENDERING is "no" [config/env-index-while-rendering]',
-    fix: 'Set it to `off` to index the search after the last page renders (as a warm build does), to `on`, or unset it (on): `docs/content.md`, "Search".',
-  },
   'config/analytics-cookie': {
     severity: 'error',
     title: 'Analytics would run without a cookie the visitor can refuse',

@@ -20,8 +20,3 @@ export function holdPagefind(): () => Promise<void> {
     if (--pagefindUsers === 0) await (await import('pagefind')).close();
   };
 }
-
-/** How many indexings (and watch sessions) hold Pagefind's service now: 0 once every build is done with it. */
-export function pagefindHolders(): number {
-  return pagefindUsers;
-}

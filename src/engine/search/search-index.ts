@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Locale, LocaleInfo } from '../../shared/locales';
 import { ASSETS_DIR, BUILDS_DIR, textOf, type OutputFiles } from '../base/output-paths';
 import { DEFAULT_SEARCH_SHARD_PAGES } from '../config/options';
-import { indexWithPagefind, type MadeIndexes } from './pagefind-indexing';
+import { indexWithPagefind } from './pagefind-indexing';
 import type { SearchPage } from './search-page';
 import { planShards, type SearchShard } from './search-shards';
 import type { LocaleIndex, SearchStore } from './search-store';
@@ -93,20 +93,12 @@ export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>,
   return (await startSearchIndexes(pages, locales, store, shardPages)).done;
 }
 
-/** Indexes Pagefind began while the pages rendered (`steps/search-step.ts`), by the shards' names. */
-export interface EarlyIndexes {
-  shards: readonly SearchShard[];
-  made: MadeIndexes;
-}
-
 /**
  * `buildSearchIndexes` in two halves: resolves once every page is read and sent to Pagefind,
  * with `done`, the indexes Pagefind is still making in its own process meanwhile, so the build
- * can make its other files beside it. `done` never rejects unawaited. `early`, indexes begun
- * while the pages rendered, are taken when they are of the shards to index (the same names
- * and pages), else left to finish on their own.
+ * can make its other files beside it. `done` never rejects unawaited.
  */
-export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES, early?: EarlyIndexes): Promise<{ done: Promise<SearchIndexes> }> {
+export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES): Promise<{ done: Promise<SearchIndexes> }> {
   const shards = await planShards(pages(), locales, store !== undefined, shardPages);
   const indexes = new Map<SearchShard, LocaleIndex>();
   for (const shard of shards) {
@@ -114,7 +106,7 @@ export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>,
     if (kept) indexes.set(shard, kept);
   }
   const missing = shards.filter((shard) => !indexes.has(shard));
-  const indexing = missing.length === 0 ? undefined : early && sameShards(early.shards, missing) ? byName(early.made, missing) : (await indexWithPagefind(pages, missing)).made;
+  const indexing = missing.length > 0 ? (await indexWithPagefind(pages, missing)).made : undefined;
   const done = (async () => {
     for (const [shard, index] of (await indexing) ?? []) {
       indexes.set(shard, index);
@@ -124,21 +116,6 @@ export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>,
   })();
   done.catch(() => undefined);
   return { done };
-}
-
-/** Whether two lists name the same shards, each of the same pages. */
-function sameShards(a: readonly SearchShard[], b: readonly SearchShard[]): boolean {
-  const named = new Map(a.map((shard) => [shard.name, shard]));
-  return a.length === b.length && b.every((shard) => {
-    const other = named.get(shard.name);
-    return other !== undefined && other.urls.size === shard.urls.size && [...shard.urls].every((url) => other.urls.has(url));
-  });
-}
-
-/** Indexes made for shards of these names, keyed by `shards`. */
-async function byName(made: MadeIndexes, shards: readonly SearchShard[]): MadeIndexes {
-  const indexes = new Map([...(await made)].map(([shard, index]) => [shard.name, index]));
-  return new Map(shards.map((shard) => [shard, indexes.get(shard.name)!]));
 }
 
 /** Pagefind's script and WebAssembly: served from a locale's first shard only. */

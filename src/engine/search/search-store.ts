@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -21,8 +20,6 @@ export interface LocaleIndex {
 export interface SearchStore {
   get(locale: string, key: string): Promise<LocaleIndex | undefined>;
   put(locale: string, key: string, index: LocaleIndex): Promise<void>;
-  /** Whether an index of this name is kept, whatever it was made from. */
-  holds(locale: string): boolean;
 }
 
 /** A store in memory: a watch session keeps its indexes while it runs. */
@@ -31,7 +28,6 @@ export function memorySearchStore(): SearchStore {
   return {
     get: async (locale, key) => (kept.get(locale)?.key === key ? kept.get(locale)!.index : undefined),
     put: async (locale, key, index) => void kept.set(locale, { key, index }),
-    holds: (locale) => kept.has(locale),
   };
 }
 
@@ -65,6 +61,5 @@ export function folderSearchStore(dir: string): SearchStore {
       await writeFile(temporary, seal(serialize({ key, index })));
       await rename(temporary, target);
     },
-    holds: (locale) => existsSync(fileOf(locale)),
   };
 }

@@ -11,7 +11,6 @@ import { contentPathOf } from '../markdown/content';
 import { locateImageProblems } from '../images/locate-image-problems';
 import type { Problems } from '../diagnostics/diagnostic';
 import { readTextIfThere } from '../read/read-file-again';
-import type { SearchFeed } from '../search/search-feed';
 
 /** What rendering the pages left for the next steps. */
 export interface RenderedSite {
@@ -35,11 +34,9 @@ export interface RenderedSite {
  * build holds every page at once. What each page contains that the security policy must allow
  * is gathered on the way: the Markdown worker, idle by then, reads the pages while this thread
  * renders the next. A large site's pages wait for all of its Markdown and render on a worker
- * per core (`scale/page-workers.ts`). Pages `first` names render before the others. `search`,
- * when Pagefind indexes while the pages render (`searchWhileRendering`), is handed each page
- * as written, and told when the last one is (or that rendering failed).
+ * per core (`scale/page-workers.ts`). Pages `first` names render before the others.
  */
-export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, moduleFile: string, first?: FirstPages, search?: SearchFeed): Promise<RenderedSite> {
+export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, moduleFile: string, first?: FirstPages): Promise<RenderedSite> {
   const { threads, problems } = run;
   const { output, assets } = view;
   const inline = new InlineSourceSet();
@@ -52,22 +49,15 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
   const rendered: OutputFiles = new Map();
   const into: PageSink = output
     ? {
-        page(page, html, hash) {
-          search?.put(page.outputPath, html);
-          return output.put(page.outputPath, html, hash);
-        },
+        page: (page, html, hash) => output.put(page.outputPath, html, hash),
         unchanged(page, hash) {
           unchanged.set(page.outputPath, hash);
-          search?.put(page.outputPath, () => output.read(page.outputPath));
           return output.keep(page.outputPath, hash);
         },
         allow: (sources) => inline.add(sources),
       }
     : {
-        page(page, html) {
-          search?.put(page.outputPath, html);
-          rendered.set(page.outputPath, html);
-        },
+        page: (page, html) => void rendered.set(page.outputPath, html),
         unchanged() {},
         allow: (sources) => inline.add(sources),
       };
@@ -79,16 +69,12 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
   try {
     await output?.begin();
     counts = await renderPages(pages, view.renderInput, problems, sink, view.reuse, scanner, workers);
-    placeImageProblems(run, plan, view, problems);
-    problems.throwIfAny();
-    search?.end();
-  } catch (error) {
-    search?.end(error as Error);
-    throw error;
   } finally {
     // Their heaps go now, not at the end of the build.
     workers?.close();
   }
+  placeImageProblems(run, plan, view, problems);
+  problems.throwIfAny();
   run.timings.lap(workers ? `render pages (on ${workers.count} workers)` : 'render pages');
   return { inline, scanner, rendered, unchanged, pageWorkers: workers?.count ?? 0, counts };
 }

@@ -1,9 +1,6 @@
 import type { Problems } from '../diagnostics/diagnostic';
 import { locate, parseYamlSource } from '../read/yaml-source';
-import { startSearchIndexes, type EarlyIndexes, type SearchIndexes, type SearchPage } from '../search/search-index';
-import { indexAsPagesCome } from '../search/pagefind-indexing';
-import { searchFeed, type SearchFeed } from '../search/search-feed';
-import { planShards } from '../search/search-shards';
+import { startSearchIndexes, type SearchIndexes, type SearchPage } from '../search/search-index';
 import type { RenderedSite } from './render-step';
 import type { SitePlan } from './plan-step';
 import type { BuildRun } from './run';
@@ -19,7 +16,7 @@ import { textOf } from '../base/output-paths';
  * is sent to Pagefind, with `done`, the indexes it makes in its own process while this thread
  * makes the other files (step 7 waits for them).
  */
-export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite, early?: EarlyIndexes): Promise<{ done: Promise<SearchIndexes> } | undefined> {
+export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView, rendered: RenderedSite): Promise<{ done: Promise<SearchIndexes> } | undefined> {
   const found = pagesToFind(run, plan, view);
   if (!found) return undefined;
   // A page written or kept in the output is known by its hash, and read only if its shard is indexed;
@@ -32,34 +29,9 @@ export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView,
     }
   }
   // A shard whose pages are as its kept index's is not indexed again (`BuildMemory.searchStore`).
-  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore(), run.config.overrides.searchShardPages, early);
-  run.timings.lap(early ? 'search index: pages indexed while rendering' : 'search index: pages read and sent');
+  const searching = await startSearchIndexes(() => pages(found), run.config.site.locales.all, run.memory.searchStore(), run.config.overrides.searchShardPages);
+  run.timings.lap('search index: pages read and sent');
   return searching;
-}
-
-/**
- * Before step 6, when no kept index can be taken (a cold build): Pagefind indexes the pages
- * as they render, in its own process beside this thread, rather than after the last (half a
- * second of a cold build of the site, on a core mostly idle while the pages render). Only
- * when each locale's pages fit in one shard and all of them in what one shard holds (Pagefind's
- * service holds every locale's index at once here), and not when `SITEGEN_INDEX_WHILE_RENDERING`
- * is `off`. The index is the same file for file as one made after rendering: the pages go in
- * in the same order (`pagesToFind`), whatever order they render in (`search-feed.ts`).
- */
-export async function searchWhileRendering(run: BuildRun, plan: SitePlan, view: PageView): Promise<{ feed: SearchFeed; early: EarlyIndexes } | undefined> {
-  const { config, memory } = run;
-  const found = config.overrides.indexWhileRendering ? pagesToFind(run, plan, view) : undefined;
-  if (!found || found.length > config.overrides.searchShardPages) return undefined;
-  const list = async function* () {
-    yield* found.map(({ url, locale }) => ({ url, locale, html: '' }));
-  };
-  const shards = await planShards(list(), config.site.locales.all, false, config.overrides.searchShardPages);
-  const store = memory.searchStore();
-  if (shards.some((shard) => shard.count > 1 || store?.holds(shard.name))) return undefined;
-  const feed = searchFeed(found);
-  const made = indexAsPagesCome(feed.pages(), shards);
-  made.catch(() => undefined);
-  return { feed, early: { shards, made } };
 }
 
 /** The lap of the search index once it is made: what it indexed. */
@@ -80,10 +52,6 @@ export function describeIndexed(indexes: Pick<SearchIndexes, 'indexed' | 'shards
 /**
  * The pages the search finds, or undefined with search off: each at its canonical URL, but
  * not those of `noindex` templates nor the routes `search.exclude` names (checked here).
- * In the order they go into the index (which its files depend on): the route table's, but the
- * pages that list others (the hubs, and the home page at the site's root) last. On a cold
- * build those render last, once every body is there, and every page after one in this order
- * waits for it before Pagefind takes it (`searchWhileRendering`).
  */
 export function pagesToFind(run: BuildRun, plan: SitePlan, view: PageView): PagePlan[] | undefined {
   const { config, problems } = run;
@@ -92,9 +60,7 @@ export function pagesToFind(run: BuildRun, plan: SitePlan, view: PageView): Page
   checkExcluded(search.exclude, new Set(plan.pages.map((page) => page.routeId)), config.siteFile, problems);
   problems.throwIfAny();
   const excluded = new Set(search.exclude);
-  const found = plan.pages.filter((page) => page.url === page.canonical && view.indexed(page) && !excluded.has(page.routeId));
-  const listing = new Set(plan.pages.flatMap((page) => (page.parent ? [page.parent] : page.url === '/' ? [page.routeId] : [])));
-  return [...found.filter((page) => !listing.has(page.routeId)), ...found.filter((page) => listing.has(page.routeId))];
+  return plan.pages.filter((page) => page.url === page.canonical && view.indexed(page) && !excluded.has(page.routeId));
 }
 
 /** A route `search.exclude` names must be one of the route table: an error at its line in site.yaml. */

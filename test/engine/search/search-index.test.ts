@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build, BuildFailure, BuildSession, type BuildResult } from '../../../src/engine';
 import { edit, lineOf, tempDir } from '../../helpers/site';
 import { siteWithSearch } from '../../helpers/search-site';
-import { pagefindHolders } from '../../../src/engine/search/pagefind-service';
 
 /** The URLs a locale's bundle can return: Pagefind's fragments are gzipped JSON, one per page. */
 async function indexedUrls(out: string, bundle: string): Promise<string[]> {
@@ -66,30 +65,6 @@ describe('the search index', () => {
   it("allows Pagefind's WebAssembly in the security policy", async () => {
     const headers = await readFile(path.join(out, '_headers'), 'utf8');
     expect(headers).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
-  });
-
-  it('is indexed while the pages render on a cold build, file for file as after the last page (SITEGEN_INDEX_WHILE_RENDERING=off)', async () => {
-    const laps = (of: BuildResult) => of.timings.map(([step]) => step).filter((step) => step.startsWith('search index:'));
-    expect(laps(result)).toEqual(['search index: pages indexed while rendering']);
-    const after = await build({ root: await siteWithSearch(), out: await tempDir(), env: { ...process.env, SITEGEN_INDEX_WHILE_RENDERING: 'off' } });
-    expect(laps(after)).toEqual(['search index: pages read and sent']);
-    expect(after.search!.bundles).toEqual(result.search!.bundles);
-    expect(pagefindHolders()).toBe(0);
-  });
-
-  it("lets Pagefind's service go when a build that indexed while rendering fails", async () => {
-    const root = await siteWithSearch();
-    const file = 'content/en/case-studies/producer-plants.md';
-    const changed = await edit(root, file, (text) => `${text}
-![A photo](/images/not-there.png)
-`);
-    const failure = await build({ root, out: await tempDir() }).then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect((failure as BuildFailure).errors.map((e) => [e.code, e.line])).toEqual([['images/missing', lineOf(changed, 'not-there.png')]]);
-    // The indexing ends with the build (the service stops once no one holds it).
-    await expect.poll(() => pagefindHolders(), { timeout: 10_000 }).toBe(0);
   });
 
   it('is an error at its line when search.exclude names no route', async () => {
