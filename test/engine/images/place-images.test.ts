@@ -3,6 +3,8 @@ import type { ImageCatalogue } from '../../../src/engine/images/image-catalogue'
 import { placeImages } from '../../../src/engine/images/place-images';
 import { variantWidths } from '../../../src/engine/images/encode-images';
 import { REAL_SETTINGS } from '../../helpers/site';
+import { realSite } from '../../helpers/real-site';
+import { tagsByWalk } from '../../../src/shared/html-tags';
 
 const catalogue: ImageCatalogue = {
   images: new Map([
@@ -30,6 +32,13 @@ const catalogue: ImageCatalogue = {
 const imgs = (html: string) => html.match(/<img[^>]*>/g) ?? [];
 
 describe('placing images', () => {
+  it('places the images of every page of the real site as it did with the tokenizer walk', async () => {
+    const { files } = await realSite();
+    const pages = [...files].filter(([name]) => name.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(200);
+    for (const [name, html] of pages) expect(placeImages(html as string, catalogue), name).toEqual(placeImages(html as string, catalogue, tagsByWalk));
+  });
+
   it('sizes every image from its file, lazy and async, the first large one with high priority', () => {
     const { html, problems } = placeImages('<img src="/flags/en.svg" alt=""><p><img src="/images/hero.svg" alt="Hero" loading="lazy"><img src="/images/café.svg" alt="b"></p>', catalogue);
     expect(problems).toEqual([]);
