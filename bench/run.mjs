@@ -91,7 +91,8 @@ if (parts.includes('build')) try {
 }
 
 // Edit-to-served latency of `sitegen watch`: the real site, then a generated one with 1,000
-// extra articles in each of the three locales.
+// extra articles in each of the three locales, with search off and on (on, with edits 1.2 s
+// apart: each comes while the index of the one before is being made).
 if (parts.includes('watch')) {
   const { measureWatchLatency } = await import('./watch-latency.mjs');
   const { generateSite } = await import('./generate-site.mjs');
@@ -100,12 +101,15 @@ if (parts.includes('watch')) {
   for (const part of ['content', 'locales', 'public']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
   const large = temp(path.join(tmpdir(), 'sitegen-watch-large-'));
   generateSite(repo, large, 1000);
+  const largeSearch = temp(path.join(tmpdir(), 'sitegen-watch-large-search-'));
+  generateSite(repo, largeSearch, 1000, { search: true });
   try {
     const edit = { file: 'content/en/blog/clickup-as-erp.md', url: '/clickup-as-erp' };
     const realSite = await measureWatchLatency(repo, real, edit);
     // As a browser tab gets it: asked for on the live-reload client's event, not polled.
     const realTab = await measureWatchLatency(repo, real, { ...edit, mode: 'reload' });
     const largeSite = await measureWatchLatency(repo, large, edit);
+    const largeSearching = await measureWatchLatency(repo, largeSearch, { ...edit, gapMs: 1200 });
     // A template edit: the real site with its own copy of the templates (and the widgets and shared code they import).
     for (const part of ['src/templates', 'src/widgets', 'src/shared']) cpSync(path.join(repo, part), path.join(real, part), { recursive: true });
     const footer = '<footer className="site-footer">';
@@ -122,6 +126,7 @@ if (parts.includes('watch')) {
       [`Markdown, real site (${realSite.pages.toLocaleString('en')} pages)`, realSite, 50],
       ['Markdown, real site, the page asked for as a tab reloads', realTab, 50],
       [`Markdown, 1,000 extra articles in 3 locales (${largeSite.pages.toLocaleString('en')} pages)`, largeSite, 100],
+      ['the same with search on, an edit 1.2 s after the last (its search index being made)', largeSearching, 100],
       ['a template (the footer), real site', template, 300],
     ]) {
       console.log(`| ${what} | ${t.median.toFixed(0)} | ${t.min.toFixed(0)} | ${t.max.toFixed(0)} | ${target} ${t.median <= target ? '(met)' : '(missed)'} |`);
@@ -129,6 +134,7 @@ if (parts.includes('watch')) {
   } finally {
     rmSync(real, { recursive: true, force: true });
     rmSync(large, { recursive: true, force: true });
+    rmSync(largeSearch, { recursive: true, force: true });
   }
 }
 

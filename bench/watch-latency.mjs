@@ -12,7 +12,7 @@ import path from 'node:path';
 
 const appendParagraph = (original, marker) => `${original.trimEnd()}\n\n${marker}\n`;
 
-export async function measureWatchLatency(repo, root, { file, url, runs = 15, change = appendParagraph, mode = 'poll' }) {
+export async function measureWatchLatency(repo, root, { file, url, runs = 15, change = appendParagraph, mode = 'poll', gapMs = 100 }) {
   const child = spawn(process.execPath, [path.join(repo, 'bin/sitegen.js'), 'watch', '--root', root, '--port', '0', ...(process.env.WL_DEBUG ? ['--verbose'] : [])], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,8 +43,9 @@ export async function measureWatchLatency(repo, root, { file, url, runs = 15, ch
         if (performance.now() - begin > 10_000) throw new Error(`edit not served within 10 s:\n${output.slice(-2000)}`);
       }
       samples.push(performance.now() - begin);
-      // Let the watcher settle before the next edit.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Let the watcher settle before the next edit (`gapMs`: long enough, and the search index
+      // of the last edit is being made when the next one comes).
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
     }
     writeFileSync(target, original);
     reloads?.close();

@@ -20,7 +20,12 @@ const PAGE_BYTES_IN_FLIGHT = 32 * 1024 * 1024;
  * once its files are taken, so the service holds one shard's index: with every locale's at
  * once it took 2.7 GB at 10,000 articles x 3, with one whole locale's 1.9 GB.
  */
-export async function indexWithPagefind(pagesOf: () => AsyncIterable<SearchPage>, shards: readonly SearchShard[]): Promise<{ made: Promise<Map<SearchShard, LocaleIndex>> }> {
+export async function indexWithPagefind(
+  pagesOf: () => AsyncIterable<SearchPage>,
+  shards: readonly SearchShard[],
+  /** Awaited before a shard's files are taken (a large message this thread reads at once); may throw to stop. */
+  beforeFiles?: () => Promise<void>,
+): Promise<{ made: Promise<Map<SearchShard, LocaleIndex>> }> {
   const pagefind = await import('pagefind');
   const release = holdPagefind();
   const open = new Set<PagefindIndex>();
@@ -68,6 +73,7 @@ export async function indexWithPagefind(pagesOf: () => AsyncIterable<SearchPage>
     return async (): Promise<LocaleIndex> => {
       await Promise.all(sent.keys());
       if (failure) throw failure;
+      await beforeFiles?.();
       const { files: all, errors } = await index.getFiles();
       if (errors.length) throw new Error(`Pagefind could not write the index of ${nameOf(shard)}: ${errors.join('; ')}`);
       open.delete(index);

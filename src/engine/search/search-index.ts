@@ -20,17 +20,20 @@ export interface SearchLater {
 /**
  * The index of a build made with `searchLater` (`sitegen watch`), from its files; and those
  * files with it: the index's folders added (an earlier index's not kept) and `latest.json`
- * naming them, as a build that indexed would have written it.
+ * naming them, as a build that indexed would have written it. `pause` is awaited before each
+ * page is read: watch mode holds the index back while a rebuild runs, and stops it (`pause`
+ * throws) once a newer build is served.
  */
-export async function indexLater(files: OutputFiles, later: SearchLater, store?: SearchStore): Promise<SearchIndexes> {
+export async function indexLater(files: OutputFiles, later: SearchLater, store?: SearchStore, pause?: () => Promise<void>): Promise<SearchIndexes> {
   async function* pages(): AsyncGenerator<SearchPage> {
     for (const { url, locale, outputPath } of later.pages) {
+      await pause?.();
       const html = files.get(outputPath);
       if (html === undefined) continue;
       yield { url, locale, html: () => textOf(html) };
     }
   }
-  return buildSearchIndexes(pages, later.locales, store, later.shardPages);
+  return buildSearchIndexes(pages, later.locales, store, later.shardPages, pause);
 }
 
 /** `files` with the index in: its folders added, and `latest.json` naming them. */
@@ -89,8 +92,8 @@ export interface SearchIndexes {
  * index was made from takes that index, and Pagefind indexes only the other shards: `pages`
  * is gone through once to plan the shards and once per shard indexed, reading its HTML.
  */
-export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES): Promise<SearchIndexes> {
-  return (await startSearchIndexes(pages, locales, store, shardPages)).done;
+export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES, pause?: () => Promise<void>): Promise<SearchIndexes> {
+  return (await startSearchIndexes(pages, locales, store, shardPages, pause)).done;
 }
 
 /**
@@ -98,7 +101,14 @@ export async function buildSearchIndexes(pages: () => AsyncIterable<SearchPage>,
  * with `done`, the indexes Pagefind is still making in its own process meanwhile, so the build
  * can make its other files beside it. `done` never rejects unawaited.
  */
-export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>, locales: readonly LocaleInfo[], store?: SearchStore, shardPages = DEFAULT_SEARCH_SHARD_PAGES): Promise<{ done: Promise<SearchIndexes> }> {
+export async function startSearchIndexes(
+  pages: () => AsyncIterable<SearchPage>,
+  locales: readonly LocaleInfo[],
+  store?: SearchStore,
+  shardPages = DEFAULT_SEARCH_SHARD_PAGES,
+  /** Awaited before each index's files are taken from Pagefind (`indexLater`'s). */
+  pause?: () => Promise<void>,
+): Promise<{ done: Promise<SearchIndexes> }> {
   const shards = await planShards(pages(), locales, store !== undefined, shardPages);
   const indexes = new Map<SearchShard, LocaleIndex>();
   for (const shard of shards) {
@@ -106,7 +116,7 @@ export async function startSearchIndexes(pages: () => AsyncIterable<SearchPage>,
     if (kept) indexes.set(shard, kept);
   }
   const missing = shards.filter((shard) => !indexes.has(shard));
-  const indexing = missing.length > 0 ? (await indexWithPagefind(pages, missing)).made : undefined;
+  const indexing = missing.length > 0 ? (await indexWithPagefind(pages, missing, pause)).made : undefined;
   const done = (async () => {
     for (const [shard, index] of (await indexing) ?? []) {
       indexes.set(shard, index);

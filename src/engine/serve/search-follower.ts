@@ -1,19 +1,32 @@
 import type { OutputFiles } from '../base/output-paths';
 import type { BuildResult } from '../build';
 import { indexLater, withSearchIndex, type SearchIndexes, type SearchLater } from '../search/search-index';
+import { letRequestsIn } from '../render/first-pages';
 import type { DevServer } from './dev-server';
 
 /** How long the index waits after a build was published, and while one runs: edits come in runs, and each one's build should have the machine to itself. */
 const QUIET_MS = 200;
 
+/** Makes the index of a build's files; `pause` before each page read, which throws once the index is not wanted. */
+export type IndexMaker = (files: OutputFiles, later: SearchLater, pause: () => Promise<void>) => Promise<SearchIndexes>;
+
+/** Thrown into an index being made once a newer build is served: it would only be dropped. */
+class IndexOvertaken extends Error {}
+
+/** How long reading pages for the index holds the thread before the watcher and the server get a turn. */
+const TURN_MS = 10;
+
 /**
  * The search index of `sitegen watch`, made after the pages are served and never holding up
  * the next rebuild: Pagefind takes seconds, an edit should show in its page at once. It is made
  * once no build has run or been published for a moment (`quietMs`), so that the next save of a
- * run of edits is not built beside Pagefind. One index is made at a time, always of the last
- * build published; one that finishes after a newer build was published is dropped, and that
- * build's is made next. Until then the last index made is served with the new pages (what it
- * finds may be a rebuild behind).
+ * run of edits is not built beside Pagefind. Reading, hashing and sending the pages takes this
+ * thread (about half a second at 5,000 pages): it lets go of it every few milliseconds, and
+ * waits, page by page, while a rebuild runs.
+ * One index is made at a time, always of the last build published: one a newer build overtook
+ * stops at its next page, or before its files are taken from Pagefind (a message of megabytes
+ * this thread reads at once), and that build's is made next. Until then the last index made is served with the new pages (what it finds may
+ * be a rebuild behind).
  */
 export class SearchFollower {
   /** The index last made, and the build it was made of. */
@@ -31,7 +44,7 @@ export class SearchFollower {
     private readonly report: (text: string) => void,
     private readonly log: ((line: string) => void) | undefined,
     /** Makes the index (Pagefind; another in tests). */
-    private readonly makeIndex: typeof indexLater = indexLater,
+    private readonly makeIndex: IndexMaker = (files, later, pause) => indexLater(files, later, undefined, pause),
     private readonly quietMs = QUIET_MS,
   ) {}
 
@@ -76,14 +89,28 @@ export class SearchFollower {
       const build = this.latest;
       if (!build) return;
       const started = performance.now();
+      // Before each page. Pages are read and hashed in a loop of promises, which the event loop
+      // does not see between: every few milliseconds the watcher's events and the server's
+      // requests get a turn. Then a rebuild that runs goes first, and a newer build served ends
+      // this index.
+      let turn = performance.now();
+      const pause = async () => {
+        if (performance.now() - turn > TURN_MS) {
+          await letRequestsIn();
+          turn = performance.now();
+        }
+        await this.quiet();
+        if (this.latest !== build) throw new IndexOvertaken();
+      };
       try {
-        const index = await this.makeIndex(build.files, build.later);
+        const index = await this.makeIndex(build.files, build.later, pause);
         // A newer build was published meanwhile: its index is made next.
         if (this.latest !== build) continue;
         this.index = index;
         this.server.update(withSearchIndex(build.files, index));
         this.log?.(`  search index: ${Math.round(performance.now() - started)} ms (${index.indexed.length > 0 ? `${index.indexed.join(', ')} indexed` : 'none indexed'})`);
       } catch (error) {
+        if (error instanceof IndexOvertaken) continue;
         this.report(`sitegen: the search index could not be made: ${(error as Error)?.message ?? String(error)}`);
       }
     }

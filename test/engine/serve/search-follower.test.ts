@@ -88,4 +88,63 @@ describe('the search index of sitegen watch', () => {
     asked[0]!.done(indexOf('b'));
     await follower.settled();
   });
+
+  it('reads no page while a rebuild runs, and stops an index a newer build overtook at its next page', async () => {
+    const read: string[] = [];
+    const made: string[] = [];
+    const PAGES = 50;
+    // Reads its pages one by one, as `indexLater` does, pausing before each.
+    const makeIndex = async (files: OutputFiles, _later: SearchLater, pause: () => Promise<void>) => {
+      const page = String(files.get('index.html'));
+      for (let at = 0; at < PAGES; at++) {
+        await pause();
+        read.push(page);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      made.push(page);
+      return controlledIndexes().indexOf(page);
+    };
+    const updates: OutputFiles[] = [];
+    const follower = new SearchFollower({ update: (files) => updates.push(files) }, (text) => expect.fail(text), undefined, makeIndex, 20);
+    follower.served(built('a'));
+    await expect.poll(() => read.length, { interval: 2 }).toBeGreaterThan(3);
+    // A rebuild starts: a's index reads no further page while it runs.
+    follower.rebuilding(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const before = read.length;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(read.length).toBe(before);
+    // It serves b: a's index stops, unfinished, without an error, and b's is made.
+    follower.served(built('b'));
+    follower.rebuilding(false);
+    await follower.settled();
+    expect(made).toEqual(['b']);
+    expect(read.filter((page) => page === 'a').length).toBe(before);
+    expect(read.filter((page) => page === 'b')).toHaveLength(PAGES);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.get('_sitegen/assets/search-en-b/pagefind.js')).toBe('b');
+  });
+
+  // Reading pages is a loop of promises: without a turn given back, a watcher's event or a
+  // request waits for the whole of it (half a second at 5,000 pages).
+  it('gives the event loop a turn every few milliseconds while it reads pages', async () => {
+    const PAGES = 400;
+    let read = 0;
+    const makeIndex = async (_files: OutputFiles, _later: SearchLater, pause: () => Promise<void>) => {
+      for (let at = 0; at < PAGES; at++) {
+        await pause();
+        const until = performance.now() + 0.1;
+        while (performance.now() < until);
+        read++;
+      }
+      return controlledIndexes().indexOf('a');
+    };
+    const follower = new SearchFollower({ update() {} }, (text) => expect.fail(text), undefined, makeIndex, 0);
+    follower.served(built('a'));
+    // A timer fires only when the event loop gets a turn.
+    const readWhenFired = new Promise<number>((resolve) => setTimeout(() => resolve(read), 1));
+    await follower.settled();
+    expect(read).toBe(PAGES);
+    expect(await readWhenFired).toBeLessThan(PAGES / 2);
+  });
 });
