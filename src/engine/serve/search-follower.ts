@@ -23,10 +23,11 @@ const TURN_MS = 10;
  * run of edits is not built beside Pagefind. Reading, hashing and sending the pages takes this
  * thread (about half a second at 5,000 pages): it lets go of it every few milliseconds, and
  * waits, page by page, while a rebuild runs.
+ *
  * One index is made at a time, always of the last build published: one a newer build overtook
  * stops at its next page, or before its files are taken from Pagefind (a message of megabytes
- * this thread reads at once), and that build's is made next. Until then the last index made is served with the new pages (what it finds may
- * be a rebuild behind).
+ * this thread reads at once), and that build's is made next. Until then the last index made
+ * is served with the new pages (what it finds may be a rebuild behind).
  */
 export class SearchFollower {
   /** The index last made, and the build it was made of. */

@@ -18,6 +18,11 @@ interface PartStyles {
   css: string;
 }
 
+/** A part's CSS, minified (`minifiedCss`). */
+function css(strings: TemplateStringsArray): string {
+  return minifiedCss(strings.join(''));
+}
+
 /**
  * Minified by hand, as the stylesheet is by esbuild: comments out, whitespace runs to one space,
  * and none where CSS needs none: around braces, semicolons and commas, after a property's colon,
@@ -26,11 +31,6 @@ interface PartStyles {
  * spaces a value needs (`calc(1rem + 2px)`) and a selector's before a colon (`a :hover` is not
  * `a:hover`). A test checks that esbuild reads each part the same before and after.
  */
-function css(strings: TemplateStringsArray): string {
-  return minifiedCss(strings.join(''));
-}
-
-/** See `css`. */
 export function minifiedCss(source: string): string {
   const quoted: string[] = [];
   const text = source
