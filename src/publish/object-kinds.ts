@@ -1,7 +1,7 @@
 import { ASSETS_DIR, BUILDS_DIR, contentTypeOf, REDIRECTS_FILE } from '../engine/index';
 
 /** What an object of the site is; it decides its headers and when it is uploaded. */
-export type ObjectKind = 'record' | 'asset' | 'manifest' | 'messages' | 'history' | 'static' | 'page' | 'payload' | 'index' | 'pointer';
+export type ObjectKind = 'record' | 'asset' | 'search-data' | 'search-entry' | 'manifest' | 'messages' | 'history' | 'static' | 'page' | 'payload' | 'index' | 'pointer';
 
 /**
  * Upload phases, in order. Each finishes before the next starts, so nothing is live before
@@ -20,6 +20,13 @@ const RULES: Readonly<Record<ObjectKind, { cacheControl: string; phase: Phase }>
   record: { cacheControl: REVALIDATE, phase: 'record' },
   // Named by the hash of their content: a new content is a new name.
   asset: { cacheControl: IMMUTABLE, phase: 'assets' },
+  // A search index's chunks, fragments and metadata, in a folder every build of the same
+  // Pagefind writes to (engine/search/search-index.ts, `bundlesOf`): named by seven hex digits
+  // of their content's hash, which can, rarely, name new bytes as an earlier build's file; an
+  // hour bounds how long a cache would keep the old ones.
+  'search-data': { cacheControl: 'public, max-age=3600', phase: 'assets' },
+  // The index's entry names its metadata and changes in place: after the files it names.
+  'search-entry': { cacheControl: REVALIDATE, phase: 'pages' },
   // Named by the release, a hash of everything the manifest is made from.
   manifest: { cacheControl: IMMUTABLE, phase: 'assets' },
   // The spec's translation cache: 24 hours (the URL changes with every build anyway).
@@ -41,11 +48,18 @@ export const POINTER_KEY = `${BUILDS_DIR}/latest.json`;
 /** The deploy record of a build (see deploy-record.ts). */
 export const recordKey = (buildId: string) => `${RECORDS_DIR}/${buildId}.json`;
 
+/** A search index's entry, and its other files but Pagefind's script and WebAssembly. */
+const SEARCH_FOLDER = `^${ASSETS_DIR}/search-[^/]+/`;
+const SEARCH_ENTRY = new RegExp(`${SEARCH_FOLDER}pagefind-entry\\.json$`);
+const SEARCH_DATA = new RegExp(`${SEARCH_FOLDER}((fragment|index|filter)/[^/]+|pagefind\\.[^/]+\\.pf_meta)$`);
+
 /** The kind of a site key (relative to the target's prefix); `cleanUrl` marks a page's copy at its path. */
 export function kindOf(key: string, cleanUrl = false): ObjectKind {
   if (cleanUrl || key.endsWith('.html')) return 'page';
   if (key === POINTER_KEY) return 'pointer';
   if (key.startsWith(`${RECORDS_DIR}/`)) return 'record';
+  if (SEARCH_ENTRY.test(key)) return 'search-entry';
+  if (SEARCH_DATA.test(key)) return 'search-data';
   if (key.startsWith(`${ASSETS_DIR}/`)) return 'asset';
   if (key.startsWith(`${BUILDS_DIR}/meta/`)) return 'manifest';
   if (key === REDIRECTS_FILE) return 'history';
@@ -75,11 +89,11 @@ export function phaseOf(kind: ObjectKind): Phase {
 }
 
 /**
- * Keys that pages load while open, named by their content or release: hashed assets, messages
- * and route manifests (`/_i18n/<release>/`, `meta/<release>.json`), and deploy records. Those a
+ * Keys that pages load while open, named by their content or release: hashed assets (a
+ * search index's files too), messages and route manifests (`/_i18n/<release>/`, `meta/<release>.json`), and deploy records. Those a
  * kept build's record lists stay for a few builds after it.
  */
 export function isBuildScoped(key: string): boolean {
   const kind = kindOf(key);
-  return kind === 'asset' || kind === 'messages' || kind === 'manifest' || kind === 'record';
+  return kind === 'asset' || kind === 'search-data' || kind === 'messages' || kind === 'manifest' || kind === 'record';
 }

@@ -49,6 +49,9 @@ const TYPES: Record<string, string> = {
 /** The headers docs/publish.md promises for a key. */
 export function expectedHeaders(key: string, clean: boolean): { contentType: string; cacheControl: string } {
   const contentType = clean ? TYPES['.html']! : key === '_redirects' ? 'text/plain; charset=utf-8' : TYPES[path.extname(key)]!;
+  // A search index's folder is written by every build of the same Pagefind: its entry changes in place, its data by Pagefind's short hashes.
+  if (isSearchEntry(key)) return { contentType, cacheControl: 'public, max-age=0, must-revalidate' };
+  if (/^_sitegen\/assets\/search-[^/]+\/((fragment|index|filter)\/|pagefind\.[^/]+\.pf_meta$)/.test(key)) return { contentType, cacheControl: 'public, max-age=3600' };
   if (key.startsWith('_sitegen/assets/') || key.startsWith('_sitegen/builds/meta/')) return { contentType, cacheControl: 'public, max-age=31536000, immutable' };
   if (key.startsWith('_i18n/')) return { contentType, cacheControl: 'public, max-age=86400' };
   const listsPages = key === 'sitemap.xml' || key === 'robots.txt' || key.endsWith('feed.xml');
@@ -58,10 +61,12 @@ export function expectedHeaders(key: string, clean: boolean): { contentType: str
   return { contentType, cacheControl: 'public, max-age=3600' };
 }
 
-/** The upload phase a key belongs to: 0 deploy record, 1 assets and other files, 2 pages and payloads, 3 latest.json. */
+const isSearchEntry = (key: string) => /^_sitegen\/assets\/search-[^/]+\/pagefind-entry\.json$/.test(key);
+
+/** The upload phase a key belongs to: 0 deploy record, 1 assets and other files, 2 pages, payloads and search entries, 3 latest.json. */
 export function phaseOfKey(key: string, clean: boolean): number {
   if (key.startsWith('_sitegen/builds/deploys/')) return 0;
   if (key === '_sitegen/builds/latest.json') return 3;
-  if (clean || key.endsWith('.html') || key.endsWith('_payload.json') || key === 'sitemap.xml' || key === 'robots.txt' || key.endsWith('feed.xml')) return 2;
+  if (clean || isSearchEntry(key) || key.endsWith('.html') || key.endsWith('_payload.json') || key === 'sitemap.xml' || key === 'robots.txt' || key.endsWith('feed.xml')) return 2;
   return 1;
 }

@@ -3,7 +3,7 @@ import type { RemoteObject } from '../../src/publish/bucket';
 import type { DeployRecord } from '../../src/publish/deploy-record';
 import { PublishError } from '../../src/publish/errors';
 import type { LocalObject, LocalSite } from '../../src/publish/local-site';
-import { headersOf, kindOf } from '../../src/publish/object-kinds';
+import { headersOf, isBuildScoped, kindOf, phaseOf } from '../../src/publish/object-kinds';
 import { executePlan } from '../../src/publish/execute';
 import type { Bucket } from '../../src/publish/bucket';
 import { allDeletes, otherSitePrefixes, planPublish } from '../../src/publish/plan';
@@ -52,6 +52,12 @@ describe('headers by kind of file', () => {
   it.each([
     ['_sitegen/assets/loader-LZTJPPXU.js', 'text/javascript; charset=utf-8', YEAR],
     ['_sitegen/assets/site-675dea863d.css', 'text/css; charset=utf-8', YEAR],
+    ['_sitegen/assets/search-hu-0123456789/pagefind.js', 'text/javascript; charset=utf-8', YEAR],
+    ['_sitegen/assets/search-hu-0123456789/wasm.hu.pagefind', 'application/octet-stream', YEAR],
+    ['_sitegen/assets/search-hu-0123456789/pagefind-entry.json', 'application/json; charset=utf-8', REVALIDATE],
+    ['_sitegen/assets/search-hu-2-0123456789/pagefind.hu_4a90197de6.pf_meta', 'application/octet-stream', 'public, max-age=3600'],
+    ['_sitegen/assets/search-hu-0123456789/fragment/hu_0e3bc81.pf_fragment', 'application/octet-stream', 'public, max-age=3600'],
+    ['_sitegen/assets/search-hu-0123456789/index/hu_3f45efa.pf_index', 'application/octet-stream', 'public, max-age=3600'],
     ['_sitegen/builds/meta/067745313f59.json', 'application/json; charset=utf-8', YEAR],
     ['_sitegen/builds/latest.json', 'application/json; charset=utf-8', REVALIDATE],
     ['_sitegen/builds/deploys/067745313f59.json', 'application/json; charset=utf-8', REVALIDATE],
@@ -66,6 +72,14 @@ describe('headers by kind of file', () => {
     ['docs/brochure.pdf', 'application/pdf', 'public, max-age=3600'],
   ])('%s: %s, %s', (key, type, cache) => {
     expect(headersOf(key, kindOf(key))).toEqual({ contentType: type, cacheControl: cache });
+  });
+
+  it("sends a search index's entry after the files it names, and keeps those files for open pages like other assets", () => {
+    const entry = '_sitegen/assets/search-hu-0123456789/pagefind-entry.json';
+    const fragment = '_sitegen/assets/search-hu-0123456789/fragment/hu_0e3bc81.pf_fragment';
+    expect([phaseOf(kindOf(fragment)), phaseOf(kindOf(entry))]).toEqual(['assets', 'pages']);
+    // The entry is replaced in place; the fragments an earlier entry named stay a few builds.
+    expect([isBuildScoped(fragment), isBuildScoped(entry)]).toEqual([true, false]);
   });
 
   it('serves a clean URL key (no extension) as HTML', () => {

@@ -81,8 +81,8 @@ export interface SearchIndexes {
  * One Pagefind index per locale, each with that language's stemming (the language subtag of
  * the locale's tag: `hu` of `hu-HU`), from the pages' `<main>`; a locale of more pages than
  * `shardPages` (`SITEGEN_SEARCH_SHARD_PAGES`, `search-shards.ts`), in shards by the hash of the page's URL,
- * each an index of its own. Each index is its own folder under the immutable assets path,
- * named by the hash of its files, so a search on a Hungarian page fetches the Hungarian index
+ * each an index of its own. Each index is its own folder under the assets path, named by
+ * Pagefind's version, the locale and the shard (`bundlesOf`), so a search on a Hungarian page fetches the Hungarian index
  * only and nothing of another locale can show up; a locale's shards other than the first leave
  * out Pagefind's script and WebAssembly, which the search box loads from the first (Pagefind's
  * `mergeIndex` runs a merged index on the first one's). Pagefind runs as a child process (its
@@ -131,19 +131,30 @@ export async function startSearchIndexes(
 /** Pagefind's script and WebAssembly: served from a locale's first shard only. */
 const ENGINE_FILE = /^(pagefind\.js|pagefind-worker\.js|wasm\.)/;
 
-/** Each shard's folder, named by the hash of its files; each locale's first is its bundle. */
+/**
+ * Each shard's folder; each locale's first is its bundle. A folder is named by Pagefind's own
+ * files (script, worker, WebAssembly: its version), the locale and the shard, not by the index
+ * in it: Pagefind names each other file by its content (fragments, index chunks, metadata)
+ * except the entry, which names the metadata and which its script fetches past every cache
+ * (`?ts=`). So an edited page changes its fragment, a few chunks, the metadata and the entry,
+ * and the rest of the folder stays as it was, not written or uploaded again. (Publishing sends
+ * the entry to be revalidated, and the index's files with a cache of an hour rather than for
+ * good: a hash of seven hex digits can, rarely, name new bytes as an earlier build's file;
+ * `publish/object-kinds.ts`.)
+ */
 function bundlesOf(shards: readonly SearchShard[], indexes: ReadonlyMap<SearchShard, LocaleIndex>, locales: readonly LocaleInfo[], indexed: readonly SearchShard[]): SearchIndexes {
   const files: OutputFiles = new Map();
   const folders = Object.fromEntries(locales.map(({ code }) => [code, [] as string[]])) as Record<Locale, string[]>;
   const stats = Object.fromEntries(locales.map(({ code }) => [code, { pages: 0, bytes: 0, files: 0, shards: 0 }])) as SearchIndexes['stats'];
+  const engines = new Map<Locale, string>();
   for (const shard of shards) {
     const { code } = shard.info;
     const list = folders[code]!;
     const first = list.length === 0;
     const served = indexes.get(shard)!.files.filter(([name]) => first || !ENGINE_FILE.test(name));
-    const hash = createHash('sha256');
-    for (const [name, bytes] of served) hash.update(name).update('\0').update(bytes).update('\0');
-    const folder = `${ASSETS_DIR}/search-${code}-${shard.count === 1 ? '' : `${shard.shard + 1}-`}${hash.digest('hex').slice(0, 10)}`;
+    if (first) engines.set(code, hashOf(served.filter(([name]) => ENGINE_FILE.test(name))));
+    const hash = createHash('sha256').update(`${engines.get(code)}\0${code}\0${shard.shard}/${shard.count}`).digest('hex').slice(0, 10);
+    const folder = `${ASSETS_DIR}/search-${code}-${shard.count === 1 ? '' : `${shard.shard + 1}-`}${hash}`;
     for (const [name, bytes] of served) files.set(`${folder}/${name}`, bytes);
     list.push(`/${folder}/`);
     const data = served.filter(([name]) => !ENGINE_FILE.test(name));
@@ -162,4 +173,11 @@ function bundlesOf(shards: readonly SearchShard[], indexes: ReadonlyMap<SearchSh
     indexed: locales.filter(({ code }) => indexed.some((shard) => shard.info.code === code)).map(({ code }) => code),
     shardsIndexed: indexed.map((shard) => shard.name),
   };
+}
+
+/** The hash of files, by their names and bytes. */
+function hashOf(files: LocaleIndex['files']): string {
+  const hash = createHash('sha256');
+  for (const [name, bytes] of files) hash.update(name).update('\0').update(bytes).update('\0');
+  return hash.digest('hex');
 }

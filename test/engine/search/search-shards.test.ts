@@ -121,9 +121,12 @@ describe('a locale indexed in shards', () => {
     const afterEdit = await buildSearchIndexes(pagesOf(edited), LOCALES, store, 4);
     expect(afterEdit.shardsIndexed).toEqual([`en.${shard + 1}-of-4`]);
     expect(afterEdit.indexed).toEqual(['en']);
+    // Each shard keeps its folder; only the edited page's shard has a new entry.
+    expect(afterEdit.shards).toEqual(first.shards);
+    const entryOf = (indexes: SearchIndexes, n: number) => indexes.files.get(`${indexes.shards.en![n]!.slice(1)}pagefind-entry.json`);
     for (let n = 0; n < 4; n++) {
-      if (n === shard) expect(afterEdit.shards.en![n]).not.toBe(first.shards.en![n]);
-      else expect(afterEdit.shards.en![n]).toBe(first.shards.en![n]);
+      if (n === shard) expect(entryOf(afterEdit, n)).not.toEqual(entryOf(first, n));
+      else expect(entryOf(afterEdit, n)).toEqual(entryOf(first, n));
     }
     expect(afterEdit.shards.hu).toEqual(first.shards.hu);
     const fresh = await buildSearchIndexes(pagesOf(edited), LOCALES, undefined, 4);
