@@ -85,14 +85,20 @@ describe('the persistent build cache and the double-buffered output', { timeout:
     const result = await build({ root, out });
     const after = await snapshotTree(out);
     const changed = [...after.keys()].filter((file) => after.get(file) !== before.get(file));
-    // The English search index is a new folder, named by its files: all of its files are new;
-    // the other locales' indexes stay as they were.
+    // The English search index keeps its folder: new are the files Pagefind names by their
+    // content (the page's fragment, index chunks, metadata), and its entry changed; the files
+    // they replace are gone. The other locales' indexes stay as they were.
     const english = result.search!.bundles.en!.slice(1);
+    expect(before.has(`${english}pagefind.js`)).toBe(true);
     const index = changed.filter((file) => file.startsWith(english));
-    expect(index.length).toBeGreaterThan(10);
+    expect(index).toContain(`${english}pagefind-entry.json`);
+    const data = new RegExp(`^${english}((fragment|index)/[^/]+|pagefind\\.[^/]+\\.pf_meta)$`);
+    expect(index.filter((file) => !file.endsWith('/pagefind-entry.json')).every((file) => data.test(file) && !before.has(file))).toBe(true);
+    expect(index.length).toBeLessThan(10);
     expect(changed.filter((file) => !file.startsWith(english)).sort()).toEqual(['_sitegen/builds/latest.json', 'clickup-as-erp/index.html', 'en/clickup-as-erp/index.html']);
-    const replaced = [...before.keys()].filter((file) => file.startsWith('_sitegen/assets/search-en-') && !after.has(file));
-    expect(replaced.length).toBe(index.length);
+    const replaced = [...before.keys()].filter((file) => file.startsWith('_sitegen/assets/search-') && !after.has(file));
+    expect(replaced.every((file) => data.test(file))).toBe(true);
+    expect(replaced.length).toBe(index.length - 1);
     // Changed: the files whose bytes differ or are new, and those deleted.
     expect(result.written?.changed).toBe(3 + index.length + replaced.length);
     // Only they were written: the other files are links to the previous copy, or were there.
