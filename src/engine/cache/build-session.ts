@@ -4,7 +4,8 @@ import type { Problems } from '../diagnostics/diagnostic';
 import { cachingStage, type MarkdownJob, type MarkdownStage } from '../markdown/markdown-stage';
 import { WidgetBundler } from '../bundle/bundle-widgets';
 import { TemplateContext } from '../bundle/template-context';
-import { pageInputHasher, type PageInputs } from './page-inputs';
+import type { PageInputs } from './page-inputs';
+import { SessionInputs } from './session-inputs';
 import type { SiteSources } from '../read/read-sources';
 import type { PageReuse, ReusablePage } from './page-reuse';
 import type { FactsMemo } from '../translations/file-facts';
@@ -43,6 +44,8 @@ export class BuildSession {
   /** Absolute paths changed since the last build; undefined before the first build. */
   changed: ReadonlySet<string> | undefined;
   private lastReuse: PageReuse | undefined;
+  /** The hashes of what pages read, and their fingerprints, while the files they come from stay the same. */
+  private readonly inputs = new SessionInputs();
   /** One copy of what the pages kept in memory allow (`shared-sources.ts`). */
   private readonly sharedSources = new SharedSources();
   private readonly bundlers = new Map<string, WidgetBundler>();
@@ -86,15 +89,17 @@ export class BuildSession {
 
   /**
    * What renderPages needs to reuse pages: `everything` is the hash of what every page reads
-   * (`pageConfigHash`), and the hash of each other input a page can read is kept with its source
-   * object, which stays the same while its file does not change.
+   * (`pageConfigHash`), and the hash of each other input a page can read is kept between builds
+   * while its file does not change (`session-inputs.ts`).
    */
   pageReuse(build: PageInputs, everything: string): PageReuse {
+    const hashOf = this.inputs.hasher(build, (owner, text) => this.hashOf(owner, text));
     this.lastReuse = {
       pages: this.pages,
       everything,
       rendered: 0,
-      hashOf: pageInputHasher(build, (owner, text) => this.hashOf(owner, text)),
+      hashOf,
+      fingerprint: (deps) => this.inputs.fingerprint(everything, deps, hashOf),
       sources: this.sharedSources,
     };
     return this.lastReuse;

@@ -26,15 +26,17 @@ export interface PageInputs {
  * replaces when the file changes, so it can keep hashes with it. `frontMatterHash`, when it
  * knows one, is `hashText` of a content file's front matter (by path relative to `content/`),
  * kept from an earlier build, so that a file need not be split to hash what a card of it shows.
+ * `hashes` holds the hashes known so far by input name: a watch session keeps them between
+ * builds, forgetting those of the files that changed (`session-inputs.ts`).
  */
 export function pageInputHasher(
   build: PageInputs,
   hashText: (owner: object, text: string) => string,
   frontMatterHash: (file: string) => string | undefined = () => undefined,
+  hashes = new Map<string, string>(),
 ): (input: string) => string {
   const { sources, split, content } = build;
   const routes = new Map(build.routes.map((route) => [route.id, route] as const));
-  const hashes = new Map<string, string>();
   const hashOf = (input: string): string => {
     let hash = hashes.get(input);
     if (hash !== undefined) return hash;

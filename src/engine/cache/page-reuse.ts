@@ -46,6 +46,17 @@ export interface PageReuse {
   keepHtml?(page: ReusablePage, html: string, copy?: Uint8Array): void;
   /** Where pages that allow the same share what they allow (`shared-sources.ts`). */
   sources?: SharedSources;
+  /** The fingerprint of what a page read, when not `inputsFingerprint` made anew (a watch session keeps them: `session-inputs.ts`). */
+  fingerprint?(deps: readonly string[]): string;
+}
+
+/**
+ * The fingerprint of what a page read: a digest of what every page reads and of each of its
+ * inputs with its hash. A digest, not their text: a hub's was a few hundred characters, kept
+ * for every page (10 MB at 10,000 articles x 3).
+ */
+export function inputsFingerprint(everything: string, deps: readonly string[], hashOf: (input: string, index: number) => string): string {
+  return hash('sha1', [everything, ...deps.map((dep, index) => `${dep}=${hashOf(dep, index)}`)].join('\n'));
 }
 
 /** What an earlier build left of a page that still holds: its HTML, or the hash of the bytes the output holds. */
@@ -68,9 +79,7 @@ export interface PageReuseRun {
 
 /** Reuse for one rendering of the pages; with no `reuse`, nothing is kept and nothing remembered. */
 export function pageReuseRun(reuse: PageReuse | undefined): PageReuseRun {
-  // A digest of the inputs and their hashes, not their text: a hub's was a few hundred
-  // characters, kept for every page (10 MB at 10,000 articles x 3).
-  const fingerprintOf = (deps: readonly string[]) => hash('sha1', [reuse!.everything, ...deps.map((dep) => `${dep}=${reuse!.hashOf(dep)}`)].join('\n'));
+  const fingerprintOf = (deps: readonly string[]) => reuse!.fingerprint?.(deps) ?? inputsFingerprint(reuse!.everything, deps, reuse!.hashOf);
   const unprinted: Array<{ page: ReusablePage; deps: readonly string[] }> = [];
   return {
     earlier(plan) {

@@ -41,6 +41,17 @@ describe('incremental builds (watch mode)', () => {
     expect(String(article.result.files.get('blog/feed.xml'))).toContain('<title>ClickUp as an ERP, revisited</title>');
     expect(String(article.result.files.get('sitemap.xml'))).toContain('<loc>https://www.kestrelbyte.example/clickup-as-erp</loc>');
 
+    // Its body, with the route table as it was (the hashes the session kept: session-inputs.ts).
+    // A sentence more: its own two forms. Many words more: its reading time, which the cards
+    // listing it show, so the same pages as its title.
+    const sentence = await rerendered(root, session, ['content/en/blog/clickup-as-erp.md'], () => edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\nOne more sentence.\n`));
+    expect(sentence.result.pages).toBe(article.result.pages);
+    expect(sentence.count).toBe(2);
+    const longer = await rerendered(root, session, ['content/en/blog/clickup-as-erp.md'], () => edit(root, 'content/en/blog/clickup-as-erp.md', (text) => `${text}\n${'More words here. '.repeat(600)}\n`));
+    expect(longer.result.pages).toBe(article.result.pages);
+    expect(longer.count).toBe(6 + 12);
+    expect((await rerendered(root, session, [], async () => {})).count).toBe(0);
+
     // The blog hub's title names the feed every page of its locale links: all of them render.
     const hub = await rerendered(root, session, ['content/de/blog.md'], () =>
       edit(root, 'content/de/blog.md', (text) => text.replace(/^title: .*$/m, 'title: "Fachartikel"')),
@@ -73,6 +84,7 @@ describe('incremental builds (watch mode)', () => {
     );
     expect(german.count).toBe(total);
     expect(String(german.result.files.get('de/blog/index.html'))).toContain('Mehr lesen');
+
 
     // A template: every page, with the new template code, no restart.
     const template = await rerendered(root, session, ['src/templates/pages/HubPage.tsx'], () =>
