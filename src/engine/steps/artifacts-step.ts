@@ -49,15 +49,21 @@ export async function buildSiteArtifacts(
   const { content } = loaded;
   // What does not name the search index first, while Pagefind works.
   const errorPages = renderErrorPages(renderInput, problems, view.reuse);
-  const searchFiles = buildSearchFiles(pages, feeds, {
-    content,
-    siteUrl: site.url,
-    companyName: site.company.name,
-    timestamp: info.timestamp,
-    indexed: view.indexed,
-    locales: site.locales,
-    tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
-  });
+  // Watch mode: the last build's sitemap and feeds while what they show is the same objects: the
+  // pages, the templates (which pages are indexed), the messages (tag names) and every page's
+  // data. A body edit keeps them all: 40 ms of each rebuild at 5,216 pages.
+  const shown = [pages, feeds, loaded.templates.module, parsed.catalog, site.url, site.company.name, JSON.stringify(site.locales), info.timestamp];
+  const searchFiles = memory.alike('sitemap and feeds', [...shown, ...pages.map((page) => content.get(page.routeId)?.[page.locale]?.data)], () =>
+    buildSearchFiles(pages, feeds, {
+      content,
+      siteUrl: site.url,
+      companyName: site.company.name,
+      timestamp: info.timestamp,
+      indexed: view.indexed,
+      locales: site.locales,
+      tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
+    }),
+  );
   const redirects = redirectFiles(plan.redirects, site, parsed.catalog);
   const search = await searching;
   if (search) run.timings.lap(searchLap(search));

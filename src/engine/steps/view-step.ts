@@ -46,7 +46,8 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   const assets = buildAssets(templates.css, sources.publicFiles);
   // Templates decide which pages stay out of search results and which pages feeds list.
   const definitionOf = (page: PagePlan) => templates.module.templates[page.template]!;
-  const feeds = planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems);
+  // Watch mode: the last build's while the pages and templates are the same objects.
+  const feeds = memory.alike('feeds', [plan.pages, templates.module], () => planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems));
   const shareImage = shareImageOf(site, sources.publicFiles, config.siteFile, problems);
   checkLocaleFlags(site, sources.publicFiles, config.siteFile, problems);
   // Sizes and the names of encodings: what pages show is encoded once they are rendered (step 7),

@@ -85,6 +85,13 @@ describe('incremental builds (watch mode)', () => {
     expect(german.count).toBe(total);
     expect(String(german.result.files.get('de/blog/index.html'))).toContain('Mehr lesen');
 
+    // The sitemap and feeds are kept while what they show is (a body edit above): they follow
+    // the messages (a tag's name labels the feeds' categories) and the site's settings.
+    const tagName = await rerendered(root, session, ['locales/de.json'], () => edit(root, 'locales/de.json', (text) => text.replace('"erp": "ERP"', '"erp": "ERP-Systeme"')));
+    expect(String(tagName.result.files.get('de/blog/feed.xml'))).toContain('<category term="erp" label="ERP-Systeme"/>');
+    const moved = await rerendered(root, session, ['content/site.yaml'], () => edit(root, 'content/site.yaml', (text) => text.replace(/^url: .*$/m, 'url: https://kestrelbyte.example')));
+    expect(String(moved.result.files.get('sitemap.xml'))).toContain('<loc>https://kestrelbyte.example/clickup-as-erp</loc>');
+    expect(String(moved.result.files.get('blog/feed.xml'))).toContain('<id>https://kestrelbyte.example/clickup-as-erp</id>');
 
     // A template: every page, with the new template code, no restart.
     const template = await rerendered(root, session, ['src/templates/pages/HubPage.tsx'], () =>
