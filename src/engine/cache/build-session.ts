@@ -11,6 +11,7 @@ import type { PageReuse, ReusablePage } from './page-reuse';
 import type { FactsMemo } from '../translations/file-facts';
 import { memoryStore, type EncodedStore } from '../images/encode-images';
 import { memorySearchStore, type SearchStore } from '../search/search-store';
+import type { KnownPageHashes } from '../search/search-index';
 import { SharedSources } from './shared-sources';
 
 /**
@@ -37,6 +38,8 @@ export class BuildSession {
   readonly images: EncodedStore = memoryStore();
   /** Each locale's search index: an edit indexes only the locale whose pages changed. */
   readonly search: SearchStore = memorySearchStore();
+  /** The hash of each page's HTML as the last index read it: an index hashes only the pages an edit rendered again. */
+  readonly searchPageHashes: KnownPageHashes = new Map();
   /** The sources as last read: a rebuild reads only the changed files again. */
   sources: SiteSources | undefined;
   /** The site's last commit time, asked once: watch mode keeps the first build's time. */

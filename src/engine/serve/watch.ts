@@ -94,7 +94,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   // What the policy of the build served allows, for the pages previewed over it.
   let allowed: InlineSources | undefined;
   // The session keeps each locale's index: an edit indexes only the locale whose pages changed.
-  const search = new SearchFollower(server, report, options.verbose ? log : undefined, (files, later, pause) => indexLater(files, later, session.search, pause));
+  const search = new SearchFollower(server, report, options.verbose ? log : undefined, (files, later, pause) => indexLater(files, later, session.search, pause, session.searchPageHashes));
   // One Pagefind service for the session, not one per index.
   const releasePagefind = holdPagefind();
 

@@ -8,7 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { LocaleInfo } from '../../../src/shared/locales';
 import { build } from '../../../src/engine';
-import { buildSearchIndexes, latestSearch, withSearchIndex, type SearchIndexes, type SearchPage } from '../../../src/engine/search/search-index';
+import { buildSearchIndexes, indexLater, latestSearch, withSearchIndex, type KnownPageHashes, type SearchIndexes, type SearchPage } from '../../../src/engine/search/search-index';
+import { contentHash } from '../../../src/engine/base/content-hash';
 import { folderSearchStore, memorySearchStore } from '../../../src/engine/search/search-store';
 import { shardCount, shardOf } from '../../../src/engine/search/search-shards';
 import { DEFAULT_SEARCH_SHARD_PAGES, resolveOptions, SEARCH_SHARD_PAGES_ENV } from '../../../src/engine/config/options';
@@ -132,6 +133,31 @@ describe('a locale indexed in shards', () => {
     const fresh = await buildSearchIndexes(pagesOf(edited), LOCALES, undefined, 4);
     expect(fresh.shards).toEqual(afterEdit.shards);
     expect([...fresh.files].sort()).toEqual([...afterEdit.files].sort());
+  }, 60_000);
+
+  it("in a watch session, hashes again only the pages whose HTML is not the value it hashed, and makes the same index", async () => {
+    const outputPath = (url: string) => `${url.slice(1)}/index.html`;
+    const filesOf = (pages: readonly SearchPage[]) => new Map(pages.map((one) => [outputPath(one.url), one.html as string]));
+    const later = (pages: readonly SearchPage[]) => ({ pages: pages.map(({ url, locale }) => ({ url, locale, outputPath: outputPath(url) })), locales: LOCALES, shardPages: 4 });
+    const store = memorySearchStore();
+    const known: KnownPageHashes = new Map();
+    await indexLater(filesOf(PAGES), later(PAGES), store, undefined, known);
+    expect([...known.keys()].sort()).toEqual(PAGES.map((one) => outputPath(one.url)).sort());
+    const before = new Map(known);
+
+    // One page edited (new HTML), one gone: the others keep the entry they had, unhashed.
+    const editedUrl = '/printer';
+    const edited = PAGES.filter((one) => one.url !== '/hu/c').map((one) => (one.url === editedUrl ? page(editedUrl, 'en', 'All about printers and toner') : one));
+    const afterEdit = await indexLater(filesOf(edited), later(edited), store, undefined, known);
+    expect(afterEdit.shardsIndexed).toEqual([`en.${shardOf(editedUrl, 4) + 1}-of-4`, 'hu']);
+    expect(known.has(outputPath('/hu/c'))).toBe(false);
+    for (const one of edited) {
+      const entry = known.get(outputPath(one.url))!;
+      if (one.url === editedUrl) expect(entry).toEqual({ html: one.html, hash: contentHash(one.html as string) });
+      else expect(entry).toBe(before.get(outputPath(one.url)));
+    }
+    const fresh = await buildSearchIndexes(pagesOf(edited), LOCALES, undefined, 4);
+    expect([...afterEdit.files].sort()).toEqual([...fresh.files].sort());
   }, 60_000);
 
   it('is kept in a folder store one file per shard', async () => {
