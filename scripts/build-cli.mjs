@@ -60,15 +60,19 @@ await esbuild.build({
 writeFileSync(path.join(outdir, 'patches.json'), `${JSON.stringify(patches, null, 2)}\n`);
 for (const { reason } of patches.skipped) console.warn(`sitegen: warning: a library patch was left out, the library is used as published: ${reason}`);
 
-// Hyphenation patterns as JSON. The `hyphen` package writes each language's patterns as one
-// JavaScript object literal (1.2 MB for Hungarian), which Node compiles and then runs: about
-// twice the time JSON.parse needs for the same data, on the main thread of a cold build. The
+// Hyphenation patterns, prepared. The `hyphen` package writes each language's patterns as one
+// JavaScript object literal (1.2 MB for Hungarian), which Node compiles and then runs. The
 // templates' `require('hyphen/<language>/index.js')` loads lib/hyphen/<language>.cjs instead
-// (load-templates.ts aliases it): the same patterns through the package's own hyphenator. The
-// languages of the site's locales; another one loads from the package as published. A language
-// whose patterns do not survive JSON unchanged is left to the package too.
+// (load-templates.ts aliases it), which has the same patterns twice:
+// - as JSON, for the package's own hyphenators (made when first asked for);
+// - with the trie flattened into one array (`flatPatterns`, src/templates/pattern-hyphenator.ts),
+//   what the templates hyphenate with: read in a millisecond, where `JSON.parse` takes 50 ms
+//   to make the Hungarian trie's 40,000 objects on the main thread of a cold build.
+// The languages of the site's locales; another one loads from the package as published. A
+// language whose patterns do not survive JSON unchanged is left to the package too.
 const HYPHENATION_LANGUAGES = ['en-us', 'hu', 'de'];
 const packageRequire = createRequire(path.join(root, 'package.json'));
+const { flattenPatterns } = await importBundled('src/templates/pattern-hyphenator.ts');
 mkdirSync(path.join(outdir, 'hyphen'));
 for (const language of HYPHENATION_LANGUAGES) {
   const { patterns } = packageRequire(`hyphen/${language}/index.js`);
@@ -77,11 +81,45 @@ for (const language of HYPHENATION_LANGUAGES) {
     console.warn(`sitegen: warning: the ${language} hyphenation patterns do not survive JSON; templates load them from the package`);
     continue;
   }
-  writeFileSync(path.join(outdir, 'hyphen', `${language}.json`), json);
-  writeFileSync(
-    path.join(outdir, 'hyphen', `${language}.cjs`),
-    `// hyphen/${language}/index.js with its patterns read as JSON (scripts/build-cli.mjs).\n` +
-      `const { readFileSync } = require('node:fs');\n` +
-      `module.exports = require('hyphen/export-contract.js')(JSON.parse(readFileSync(require('node:path').join(__dirname, ${JSON.stringify(`${language}.json`)}), 'utf8')));\n`,
-  );
+  const file = (extension) => path.join(outdir, 'hyphen', `${language}${extension}`);
+  writeFileSync(file('.json'), json);
+  const { levels, exceptions, trie } = flattenPatterns(patterns);
+  writeFileSync(file('.trie'), new Uint8Array(trie.buffer, trie.byteOffset, trie.byteLength));
+  writeFileSync(file('.levels.json'), JSON.stringify({ levels, exceptions }));
+  writeFileSync(file('.cjs'), preparedHyphenation(language));
+}
+
+/** lib/hyphen/<language>.cjs: the package's module for the language, from the files beside it. */
+function preparedHyphenation(language) {
+  const name = (extension) => JSON.stringify(`${language}${extension}`);
+  return `// hyphen/${language}/index.js from the files beside it (scripts/build-cli.mjs).
+const { readFileSync } = require('node:fs');
+const path = require('node:path');
+const read = (name) => readFileSync(path.join(__dirname, name));
+let made;
+const contract = () => (made ??= require('hyphen/export-contract.js')(JSON.parse(read(${name('.json')}).toString('utf8'))));
+let flat;
+module.exports = {
+  get hyphenate() { return contract().hyphenate; },
+  get hyphenateHTML() { return contract().hyphenateHTML; },
+  get hyphenateHTMLSync() { return contract().hyphenateHTMLSync; },
+  get hyphenateSync() { return contract().hyphenateSync; },
+  get patterns() { return contract().patterns; },
+  get flatPatterns() {
+    if (flat === undefined) {
+      const { levels, exceptions } = JSON.parse(read(${name('.levels.json')}).toString('utf8'));
+      // Copied out of the file's buffer: an Int32Array must start at a multiple of four bytes.
+      const bytes = read(${name('.trie')});
+      flat = { levels, exceptions, trie: new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)) };
+    }
+    return flat;
+  },
+};
+`;
+}
+
+/** A TypeScript module of src/, bundled in memory and imported (Node 20 runs no TypeScript). */
+async function importBundled(entry) {
+  const { outputFiles } = await esbuild.build({ entryPoints: [path.join(root, entry)], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'warning' });
+  return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString('base64')}`);
 }

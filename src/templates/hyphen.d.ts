@@ -10,6 +10,10 @@ declare module 'hyphen/*/index.js' {
   const patterns: {
     hyphenateSync(text: string, options?: Options): string;
     hyphenate(text: string, options?: Options): Promise<string>;
+    /** The compiled patterns: levels, trie, exceptions. */
+    patterns: import('./pattern-hyphenator').CompiledPatterns;
+    /** A built sitegen's copy (lib/hyphen): the same patterns, the trie flattened (`pattern-hyphenator.ts`). */
+    flatPatterns?: import('./pattern-hyphenator').FlatPatterns;
   };
   export default patterns;
 }

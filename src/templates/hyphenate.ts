@@ -5,6 +5,7 @@
  * that many browsers lack (Chromium on Linux and Windows has none for German or Hungarian).
  */
 import { hasAttribute, walkHtml, type HtmlTag } from '../shared/html-walk';
+import { flattenPatterns, patternHyphenator } from './pattern-hyphenator';
 
 export const SOFT_HYPHEN = '\u00AD';
 
@@ -28,18 +29,33 @@ type Patterns = typeof import('hyphen/en-us/index.js').default;
 
 interface Language {
   minWordLength: number;
-  hyphenate: (word: string, options: { minWordLength: number }) => string;
+  /** One word of letters, at least `minWordLength` long, with soft hyphens at its breaks. */
+  hyphenate: (word: string) => string;
   /** Runs of at least `minWordLength` UTF-16 units between spaces: only they can hold a word long enough to hyphenate. */
   longChunks: RegExp;
+  /** Each long word as `hyphenateWord` returns it (TeX's minimum fragments kept). */
+  words: Map<string, string>;
 }
 
 function language(minWordLength: number, load: () => Patterns): Language {
-  let patterns: Patterns | undefined;
+  let hyphenate: ((word: string) => string) | undefined;
   return {
     minWordLength,
-    hyphenate: (word, options) => (patterns ??= load()).hyphenateSync(word, options),
+    hyphenate: (word) => (hyphenate ??= hyphenatorOf(load(), minWordLength))(word),
     longChunks: new RegExp(`\\S{${minWordLength},}`, 'g'),
+    words: new Map(),
   };
+}
+
+/**
+ * The package's breaks, found by `pattern-hyphenator.ts` (several times faster, the same
+ * result) over the flattened trie a built sitegen keeps in lib/ (from the package's patterns
+ * when run from its sources); `SITEGEN_HYPHENATOR=package` makes a build use the package's own
+ * `hyphenateSync`, to compare the two (docs/performance.md, "Hyphenation").
+ */
+function hyphenatorOf(patterns: Patterns, minWordLength: number): (word: string) => string {
+  if (process.env.SITEGEN_HYPHENATOR === 'package') return (word) => patterns.hyphenateSync(word, { minWordLength });
+  return patternHyphenator(patterns.flatPatterns ?? flattenPatterns(patterns.patterns));
 }
 
 /** The patterns for a BCP 47 language tag, or undefined when there are none for its language. */
@@ -55,8 +71,6 @@ function languageOf(tag: string): Language | undefined {
 /** Each tag's language, once looked up: a page asks for every word of its text. */
 const languages = new Map<string, Language | undefined>();
 
-const cache = new Map<string, string>();
-
 /** Runs of letters (with combining marks): what a hyphenation pattern applies to. */
 const LETTERS = /[\p{L}\p{M}]+/gu;
 /** A chunk between spaces that is an address, not prose: a URL, an e-mail, a domain, a path. */
@@ -68,15 +82,13 @@ const CAMEL = /\p{Lu}.*\p{Lu}|\p{Ll}\p{Lu}/u;
 export function hyphenateWord(word: string, tag: string): string {
   const language = languageOf(tag);
   // A word shorter in UTF-16 units is shorter in characters too: most words stop at the first test.
-  if (!language || word.length < language.minWordLength || [...word].length < language.minWordLength || CAMEL.test(word) || word.includes(SOFT_HYPHEN)) return word;
-  const key = `${tag}\0${word}`;
-  let result = cache.get(key);
+  if (!language || word.length < language.minWordLength) return word;
+  // Every long word once per language: a page repeats its words, and a build its pages' words.
+  let result = language.words.get(word);
   if (result === undefined) {
-    result = language.hyphenate(word, { minWordLength: language.minWordLength });
-    // TeX's minimum fragments: two letters before a break, three after it.
-    result = keepFragments(result);
-    if (cache.size > 50_000) cache.clear();
-    cache.set(key, result);
+    result = [...word].length < language.minWordLength || CAMEL.test(word) || word.includes(SOFT_HYPHEN) ? word : keepFragments(language.hyphenate(word));
+    if (language.words.size > 50_000) language.words.clear();
+    language.words.set(word, result);
   }
   return result;
 }

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flattenPatterns, patternHyphenator, type CompiledPatterns, type FlatPatterns } from '../../../src/templates/pattern-hyphenator';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const LIB_HYPHEN = path.join(REPO, 'lib', 'hyphen');
@@ -10,6 +11,8 @@ const require = createRequire(import.meta.url);
 
 interface Hyphenator {
   hyphenateSync(text: string, options?: { minWordLength?: number }): string;
+  patterns: CompiledPatterns;
+  flatPatterns?: FlatPatterns;
 }
 
 /** The long words of a locale's content: what a build hyphenates. */
@@ -22,7 +25,7 @@ async function longWords(locale: string): Promise<string[]> {
 }
 
 // lib/ is bundled by the global setup, as `npm ci` bundles it.
-describe('the hyphenation patterns a built sitegen keeps as JSON (lib/hyphen)', () => {
+describe('the hyphenation patterns a built sitegen keeps (lib/hyphen)', () => {
   it('are the package\'s patterns, and hyphenate the site\'s words as the package does', async () => {
     const languages = (await readdir(LIB_HYPHEN)).filter((name) => name.endsWith('.cjs')).map((name) => name.slice(0, -'.cjs'.length));
     expect(languages.sort()).toEqual(['de', 'en-us', 'hu']);
@@ -41,6 +44,21 @@ describe('the hyphenation patterns a built sitegen keeps as JSON (lib/hyphen)', 
       const words = await longWords(locales[language]!);
       expect(words.length, language).toBeGreaterThan(100);
       expect(words.map((word) => prepared.hyphenateSync(word)), language).toEqual(words.map((word) => published.hyphenateSync(word)));
+    }
+  });
+
+  it('keep each trie flattened, as the sources flatten it, and hyphenate with it as the package does', async () => {
+    const locales: Record<string, string> = { 'en-us': 'en', hu: 'hu', de: 'de' };
+    for (const language of Object.keys(locales)) {
+      const prepared = require(path.join(LIB_HYPHEN, `${language}.cjs`)) as Hyphenator;
+      // The file's patterns: the package's own copy may have gained exceptions from its use here.
+      const patterns = JSON.parse(await readFile(path.join(LIB_HYPHEN, `${language}.json`), 'utf8')) as CompiledPatterns;
+      const flat = prepared.flatPatterns!;
+      expect(flat, language).toEqual(flattenPatterns(patterns));
+      const published = require(`hyphen/${language}/index.js`) as Hyphenator;
+      const words = await longWords(locales[language]!);
+      const hyphenate = patternHyphenator(flat);
+      expect(words.map(hyphenate), language).toEqual(words.map((word) => published.hyphenateSync(word, { minWordLength: 1 })));
     }
   });
 });
