@@ -35,7 +35,7 @@ function time(args, before) {
 
 // The build cases of issue 37, on a copy of the real site (an article is edited in it): fully
 // cold; cold with the cache restored and no output (as a CI job restores it); nothing changed;
-// one article edited.
+// one article edited, in English and in Hungarian.
 const out = mkdtempSync(path.join(tmpdir(), 'sitegen-bench-'));
 if (parts.includes('build')) try {
   const { cpSync, readFileSync, writeFileSync } = await import('node:fs');
@@ -47,15 +47,18 @@ if (parts.includes('build')) try {
     rmSync(dist, { recursive: true, force: true });
     rmSync(path.join(root, '.dist.sitegen'), { recursive: true, force: true });
   };
-  const article = path.join(root, 'content/en/blog/clickup-as-erp.md');
   let edits = 0;
   // Saved a few seconds before the build, as an editor would: a source saved in the two seconds
   // before a build is not trusted to be what it read (docs/performance.md, "Nothing changed").
-  const edit = () => {
+  const editOf = (file) => () => {
+    const article = path.join(root, file);
     writeFileSync(article, `${readFileSync(article, 'utf8')}\nEdit ${++edits}: one more sentence.\n`);
     const earlier = new Date(Date.now() - 5_000);
     utimesSync(article, earlier, earlier);
   };
+  const edit = editOf('content/en/blog/clickup-as-erp.md');
+  // A Hungarian page loads its language's hyphenation patterns (docs/performance.md, "Hyphenation").
+  const editHungarian = editOf('content/hu/blog/clickup-as-erp.md');
   const build = ['build', '--root', root, '--out', dist];
   const node = time(['--version']);
   const help = time(['--help']);
@@ -67,6 +70,7 @@ if (parts.includes('build')) try {
   time(build); // the standby copy catches up once: the runs below are the steady state
   const unchanged = time(build);
   const changed = time(build, edit);
+  const changedHungarian = time(build, editHungarian);
   const check = time(['check', '--out', dist]);
   const rows = [
     ['sitegen --help', help, 150],
@@ -74,6 +78,7 @@ if (parts.includes('build')) try {
     ['build, the cache restored, no output (a CI job)', restored, 1200],
     ['build, nothing changed', unchanged, 350],
     ['build, one article edited', changed, 500],
+    ['build, one Hungarian article edited', changedHungarian, 500],
     ['check of the built site', check, 1000],
     ['sitegen --version (start-up floor)', node, undefined],
   ];
