@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as esbuild from 'esbuild';
+import { importTs } from './import-ts.mjs';
 import { esbuildLibraryPatches } from './library-patches.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -72,7 +73,7 @@ for (const { reason } of patches.skipped) console.warn(`sitegen: warning: a libr
 // language whose patterns do not survive JSON unchanged is left to the package too.
 const HYPHENATION_LANGUAGES = ['en-us', 'hu', 'de'];
 const packageRequire = createRequire(path.join(root, 'package.json'));
-const { flattenPatterns } = await importBundled('src/templates/pattern-hyphenator.ts');
+const { flattenPatterns } = await importTs('src/templates/pattern-hyphenator.ts');
 mkdirSync(path.join(outdir, 'hyphen'));
 for (const language of HYPHENATION_LANGUAGES) {
   const { patterns } = packageRequire(`hyphen/${language}/index.js`);
@@ -116,10 +117,4 @@ module.exports = {
   },
 };
 `;
-}
-
-/** A TypeScript module of src/, bundled in memory and imported (Node 20 runs no TypeScript). */
-async function importBundled(entry) {
-  const { outputFiles } = await esbuild.build({ entryPoints: [path.join(root, entry)], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'warning' });
-  return import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].contents).toString('base64')}`);
 }

@@ -1,5 +1,6 @@
 // Node 20 runs no TypeScript: bundle a TypeScript module of the repo with esbuild (packages
-// stay external) into bench/out/, then import it. Used by the bench and the screenshot script.
+// stay external) into bench/out/, then import it. Used by the bench and the scripts (the
+// backend's install, `npm run dev`, the screenshots, the engine's bundling for lib/hyphen).
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
