@@ -9,7 +9,7 @@ import { resolveConfig, type ResolvedConfig } from './config/resolve-config';
 import { warning, type Diagnostic } from './diagnostics/diagnostic';
 import { lostUrlWarnings } from './plan/plan-redirects';
 import type { PagePlan } from './plan/plan-pages';
-import { buildSiteArtifacts } from './steps/artifacts-step';
+import { artifactsBesideSearch, buildSiteArtifacts } from './steps/artifacts-step';
 import { loadContent } from './steps/content-step';
 import { parseSite } from './steps/parse-step';
 import { planSite } from './steps/plan-step';
@@ -22,7 +22,7 @@ import type { InlineSources } from './artifacts/inline-sources';
 import { closeRun, startRun } from './start-run';
 import { warnOfOutdatedTranslations } from './steps/translations-step';
 import { viewOfPages } from './steps/view-step';
-import { intoOutput, saveCache, writeSite } from './steps/write-step';
+import { intoOutput, keepForNextBuild, writeSite } from './steps/write-step';
 import type { WriteStats } from './write/write-output';
 
 /** What a caller of `build()` may say; everything is optional. */
@@ -103,18 +103,19 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
     const loaded = await loadContent(run, read, parsed, plan); // 4. front matter, templates, validation; bodies arriving
     const view = await viewOfPages(run, read, parsed, plan, loaded); // 5. what every page renders from; release and build id
     const toFind = searchLater ? pagesToFind(run, plan, view) : undefined; // (watch: only which pages the search finds)
-    const { rendered, artifacts, written, search } = await intoOutput(view.output, async () => {
+    const { rendered, artifacts, written, search, record } = await intoOutput(view.output, async () => {
       const first = inView && previewPagesInView(run, loaded, view, inView); // (watch: the pages open in a browser first, served at once)
       const rendered = await renderSite(run, plan, view, loaded.templates.moduleFile, first); // 6. pages into the output as their bodies arrive
       await first?.betweenSteps(); // (watch: requests for the pages served are answered between steps)
       const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered); // 6b. each locale's pages sent to its search index
-      const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, searching?.done); // 7. error pages, JSON, sitemap, feeds, headers; the search index
+      const beside = artifactsBesideSearch(run, parsed, plan, loaded, view); // 7a. while Pagefind works: error pages, sitemap, feeds, redirects...
+      const record = await keepForNextBuild(run, read, parsed, plan, loaded); // ...and what this build learned, for the next one
       const search = await searching?.done;
+      const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, beside, search); // 7b. JSON, headers
       await first?.betweenSteps();
-      const written = await writeSite(view.output, artifacts.files); // 8. the rest written, the output swapped in
-      return { rendered, artifacts, written, search };
+      const written = await writeSite(run, view.output, artifacts.files); // 8. the rest written, the output swapped in
+      return { rendered, artifacts, written, search, record };
     });
-    await saveCache(run, read, parsed, plan, loaded); // 9. what this build learned, for the next one
 
     // What the Markdown warned of, in file order (a cached body warns as it did when it rendered).
     const { warnings } = loaded.arrival;
@@ -122,9 +123,9 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
     run.warnings.push(...lostUrlWarnings(plan.redirects));
     const files = artifacts.files;
     for (const [name, html] of rendered.rendered) files.set(name, html);
-    // 10. what the output was made from, for the next build to find nothing changed
+    // 9. what the output was made from, for the next build to find nothing changed
     const summary = { pages: plan.pages.length, files: written?.files ?? files.size, redirects: plan.redirects.redirects.size, id: view.info.id, headers: artifacts.headers, warnings: run.warnings };
-    await recordBuild(run, loaded, summary);
+    await recordBuild(run, record, summary);
     const markdownWorkers = run.threads.workerCount();
     return {
       ...view.info,

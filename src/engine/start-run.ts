@@ -26,8 +26,6 @@ import { Output } from './write/write-output';
  */
 export function startRun(config: ResolvedConfig, session: BuildSession | undefined, cacheMode: 'use' | 'replace'): BuildRun {
   const { root, cacheDir } = config;
-  // Stack traces of templates point at their TSX lines.
-  process.setSourceMapsEnabled(true);
   const problems = new Problems();
   const timings = stopwatch({ memory: session === undefined });
   const policy = scalePolicy(config.parallel);

@@ -39,13 +39,15 @@ export interface BuildSummary {
   warnings: readonly Diagnostic[];
 }
 
-/** What a build tells its record; the stamps are taken when it is written. */
+/** The sources of a build as its record keeps them: stamped once the pages are rendered (`stampSources`). */
+export interface SourceStamps {
+  inputs: FileStamp[];
+  trees: Array<[dir: string, stamps: FileStamp[]]>;
+}
+
+/** What a build tells its record once its output is swapped in; the output's stamps are taken then. */
 export interface RecordedBuild {
   key: string;
-  /** When the build started (wall clock, ms): a source written after it, or just before, is not trusted (`untrusted`). */
-  startedAt: number;
-  inputs: readonly string[];
-  trees: readonly string[];
   outDir: string;
   summary: BuildSummary;
 }
@@ -67,12 +69,25 @@ export function recordKey(options: ResolvedOptions, commitTime: number | undefin
   return JSON.stringify({ format: FORMAT, engine: CACHE_IDENTITY, root, outDir, preview, overrides, commitTime });
 }
 
+/**
+ * Stamps the sources of a build: `inputs`, files, and `trees`, folders whose every file is a
+ * source. `startedAt` is when the build started (wall clock, ms): a source written after it,
+ * or just before, is not trusted (`untrusted`). Taken while the search index is made (the
+ * build waits for Pagefind then), not after the output is written: the sources were read
+ * before either.
+ */
+export function stampSources(inputs: readonly string[], trees: readonly string[], startedAt: number): SourceStamps {
+  return {
+    inputs: untrusted(stampFiles(inputs), startedAt),
+    trees: trees.map((dir) => [dir, untrusted(stampTree(dir), startedAt)]),
+  };
+}
+
 /** Writes the record of a build whose output was just swapped in. */
-export function writeBuildRecord(cacheDir: string, build: RecordedBuild): void {
+export function writeBuildRecord(cacheDir: string, sources: SourceStamps, build: RecordedBuild): void {
   const record: BuildRecord = {
     key: build.key,
-    inputs: untrusted(stampFiles(build.inputs), build.startedAt),
-    trees: build.trees.map((dir) => [dir, untrusted(stampTree(dir), build.startedAt)]),
+    ...sources,
     output: stampTree(build.outDir),
     summary: { ...build.summary, warnings: build.summary.warnings.filter((warning) => !NOT_REPEATED.has(warning.code)).map((warning) => ({ ...warning })) },
   };

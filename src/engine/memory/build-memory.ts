@@ -40,6 +40,13 @@ export interface Learned extends LearnedContent {
   outputPaths: ReadonlySet<string>;
 }
 
+/** The sources a build's record stamps: files, and folders whose every file is a source; `startedAt`, when the build started (wall clock, ms). */
+export interface RecordSources {
+  inputs: readonly string[];
+  trees: readonly string[];
+  startedAt: number;
+}
+
 /**
  * What one build recalls of earlier builds and keeps for later ones, chosen once when the run
  * starts (`memoryFor`): nothing (`one-off-memory.ts`), the persistent cache in `.sitegen-cache/`
@@ -83,8 +90,13 @@ export interface BuildMemory {
   readonly payloads: WeakMap<object, { data: unknown; headings: unknown; json: string }> | undefined;
   /** Keeps what this build learned for the next one. */
   remember(learned: Learned): Promise<void>;
-  /** Records what the output was made from and holds, so that the next build can find nothing changed (`cache/build-record.ts`). */
-  keepRecord(build: () => Promise<RecordedBuild>): Promise<void>;
+  /**
+   * Starts the record of what the output is made from and holds, so that the next build can
+   * find nothing changed (`cache/build-record.ts`): the sources are stamped now, and the
+   * function returned records the rest once the output is swapped in. A memory that keeps no
+   * record does neither.
+   */
+  startRecord(sources: () => RecordSources): (build: () => Promise<RecordedBuild>) => Promise<void>;
   /** Ends what the memory holds open for this build (a failed build leaves no pack of its bodies). */
   close(): void;
 }

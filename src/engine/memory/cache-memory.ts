@@ -3,7 +3,7 @@ import { cachedBundle } from '../bundle/bundle-cache';
 import { bundleWidgets, islandNames } from '../bundle/bundle-widgets';
 import { bundleTemplates, importTemplates, moduleIsIntact } from '../bundle/load-templates';
 import type { BuildCache } from '../cache/build-cache';
-import { writeBuildRecord } from '../cache/build-record';
+import { stampSources, writeBuildRecord } from '../cache/build-record';
 import { CACHE_IDENTITY } from '../config/package-info';
 import { folderStore } from '../images/encode-images';
 import { folderSearchStore } from '../search/search-store';
@@ -69,8 +69,10 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string, prob
       cache.keepPages(learned.outputPaths);
       await cache.save();
     },
-    async keepRecord(build) {
-      writeBuildRecord(cacheDir, await build());
+    startRecord(sources) {
+      const { inputs, trees, startedAt } = sources();
+      const stamps = stampSources(inputs, trees, startedAt);
+      return async (build) => writeBuildRecord(cacheDir, stamps, await build());
     },
     close() {
       // A build that failed leaves no pack of its bodies (one that succeeded has named it).

@@ -24,7 +24,7 @@ export function oneOffMemory(): BuildMemory {
     pageReuse: () => undefined,
     payloads: undefined,
     remember: async () => {},
-    keepRecord: async () => {},
+    startRecord: () => async () => {},
     close() {},
   };
 }

@@ -36,7 +36,7 @@ export function sessionMemory(session: BuildSession, problems: Problems): BuildM
     pageReuse: (inputs, everything) => session.pageReuse(inputs, everything),
     payloads: session.payloads,
     remember: async () => {},
-    keepRecord: async () => {},
+    startRecord: () => async () => {},
     close() {},
   };
 }

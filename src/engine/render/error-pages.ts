@@ -44,7 +44,7 @@ export function renderErrorPages(input: RenderInput, problems: Problems, reuse?:
         input.templates.ErrorPage,
         { kind, site: input.site, assets: input.assets, build: input.build, ...own, variants },
         `/${file}`,
-        input.templateFiles,
+        input.templateSources,
         problems,
       );
       // The error pages render after every page, so every body is there.

@@ -33,7 +33,7 @@ export interface PageConfig {
   readonly dev: Part<boolean>;
   readonly routes: Part<readonly Route[]>;
   readonly messages: Part<MessageCatalog>;
-  readonly templates: Part<Pick<LoadedTemplates, 'module' | 'inputs'>>;
+  readonly templates: Part<Pick<LoadedTemplates, 'module' | 'inputs' | 'moduleFile'>>;
   readonly widgets: Part<Pick<WidgetBundle, 'loader' | 'scripts' | 'islands'>>;
   readonly stylesheet: Part<Assets['stylesheet']>;
   readonly shareImage: Part<ShareImage | null>;
@@ -71,7 +71,7 @@ export function pageConfigOf(inputs: PageConfigInputs): PageConfig {
     dev: dataPart(inputs.dev),
     routes: part(inputs.routes.value, inputs.routes.publication ? hashOf(inputs.routes.text, inputs.routes.publication) : hashOf(inputs.routes.text)),
     messages: part(inputs.messages.value, hashOf(...inputs.messages.texts)),
-    templates: part({ module: inputs.templates.module, inputs: inputs.templates.inputs }, hashOf(inputs.templates.hash, inputs.templates.css)),
+    templates: part({ module: inputs.templates.module, inputs: inputs.templates.inputs, moduleFile: inputs.templates.moduleFile }, hashOf(inputs.templates.hash, inputs.templates.css)),
     widgets: part({ loader: inputs.widgets.loader, scripts: inputs.widgets.scripts, islands: inputs.widgets.islands }, inputs.widgets.hash),
     stylesheet: dataPart(inputs.stylesheet),
     shareImage: dataPart(inputs.shareImage ?? null),
@@ -119,7 +119,7 @@ export function renderInputFrom(config: PageConfig, release: string, derived: Pi
     catalog: config.messages.value,
     site: config.settings.value,
     templates: config.templates.value.module,
-    templateFiles: config.templates.value.inputs,
+    templateSources: { files: config.templates.value.inputs, moduleFile: config.templates.value.moduleFile },
     assets: {
       stylesheet: config.stylesheet.value,
       loader: config.widgets.value.loader,

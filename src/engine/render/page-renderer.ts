@@ -51,7 +51,7 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
       template.component,
       { page, content, images, site: input.site, i18n, links, assets: input.assets, build: input.build, runtime: runtimeConfig(plan.locale, input), feeds },
       plan.url,
-      input.templateFiles,
+      input.templateSources,
       problems,
     );
     if (html === BODY_PENDING) return BODY_PENDING;

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { CacheDamaged } from '../base/sealed-file';
 import { SiteError, type Problems, type SourceLocation } from '../diagnostics/diagnostic';
 import { BodyPending } from '../markdown/pending-body';
+import { mapTemplateStack, type TemplateSources } from './template-stacks';
 
 /**
  * What rendering gives for a page that read a Markdown body still on its way (a hub showing
@@ -17,7 +18,7 @@ export function everyBodyWasThere(): never {
 
 /**
  * A page's HTML from its template, or undefined when the template threw: the error is reported
- * at the template line that threw (source maps are on), naming the page. A body read before it
+ * at the template line that threw (its stack mapped to the sources), naming the page. A body read before it
  * arrived unwinds React's render as an exception (`BodyPending`) and becomes `BODY_PENDING` here.
  */
 export function renderDocument<P extends object>(
@@ -25,7 +26,7 @@ export function renderDocument<P extends object>(
   props: P,
   /** The URL of the page (or the error page's file) being rendered. */
   page: string,
-  templateFiles: readonly string[],
+  templates: TemplateSources,
   problems: Problems,
 ): string | typeof BODY_PENDING | undefined {
   try {
@@ -33,8 +34,10 @@ export function renderDocument<P extends object>(
   } catch (error) {
     if (error instanceof BodyPending) return BODY_PENDING;
     if (error instanceof CacheDamaged) throw error;
+    // So that --verbose shows the template sources' lines too.
+    if (error instanceof Error && error.stack) error.stack = mapTemplateStack(error.stack, templates.moduleFile);
     // An error that knows its source (a message in a locale file) points there; others at the template line.
-    const where = error instanceof SiteError && error.file ? { file: error.file, line: error.line, column: error.column } : templateFrame(error, templateFiles);
+    const where = error instanceof SiteError && error.file ? { file: error.file, line: error.line, column: error.column } : templateFrame(error, templates.files);
     const hint = error instanceof SiteError ? error.hint : undefined;
     const code = error instanceof SiteError ? error.code : 'templates/render';
     problems.add(code, (error as Error)?.message ?? String(error), { ...where, hint, cause: error, pages: [page] });

@@ -6,6 +6,7 @@ import type { Route } from '../plan/route-table';
 import type { InlineSources } from '../artifacts/inline-sources';
 import type { FeedPlan } from '../artifacts/feeds';
 import type { ImageCatalogue } from '../images/image-catalogue';
+import type { TemplateSources } from './template-stacks';
 import type { Assets, BuildStamp, FeedLink, SiteSettings, TemplateModule } from '../template-api';
 
 /** What every page of a build renders from. */
@@ -19,8 +20,8 @@ export interface RenderInput {
   build: BuildStamp;
   /** Watch mode: pages tell their browser code not to cache messages. */
   dev: boolean;
-  /** The template source files: a template that throws is reported at its own line. */
-  templateFiles: readonly string[];
+  /** The template source files and their bundle: a template that throws is reported at its own line. */
+  templateSources: TemplateSources;
   /** The feeds, and the links to them each locale's pages show. */
   feeds: readonly FeedPlan[];
   feedLinks: ReadonlyMap<Locale, readonly FeedLink[]>;

@@ -2,10 +2,7 @@
  * Page worker entry (bundled as lib/page-worker.js): renders pages with the site's templates,
  * hashes them and reads them for the security policy (see page-workers.ts).
  */
-import { readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import type { Locale } from '../../shared/locales';
 import { readingMinutesOf, type SiteContent } from '../markdown/content';
@@ -13,7 +10,7 @@ import { Problems } from '../diagnostics/diagnostic';
 import { sharedStylesheetScanner } from '../artifacts/inline-sources';
 import type { PageTask, PageWorkerReply, PageWorkerRequest, PageWorkerSetup, WorkerPage } from './page-workers';
 import { pageRenderer } from '../render/page-renderer';
-import { BODY_PENDING, everyBodyWasThere, templateFrameIn } from '../render/render-document';
+import { BODY_PENDING, everyBodyWasThere } from '../render/render-document';
 import type { Heading, PageContent, TemplateModule } from '../template-api';
 import { contentHash } from '../base/content-hash';
 import { compressPage } from '../cache/cached-pages';
@@ -30,34 +27,6 @@ parentPort!.on('message', async (request: PageWorkerRequest) => {
   const render = await rendering!;
   parentPort!.postMessage({ type: 'rendered', pages: render(request.tasks) } satisfies PageWorkerReply);
 });
-
-/**
- * Maps the frames of a stack in the bundled templates module to the template sources. This
- * thread does not turn on Node's source maps (\`process.setSourceMapsEnabled\`): with them, a
- * cold build of 1,000 articles x 3 was a tenth slower (interleaved runs). The module's inline
- * map is read when a template first throws.
- */
-function sourceMapper(moduleFile: string): (stack: string) => string {
-  let map: SourceMap | undefined;
-  const bundled = new RegExp(`(?:${escapeRegExp(pathToFileURL(moduleFile).href)}|${escapeRegExp(moduleFile)}):(\\d+):(\\d+)`, 'g');
-  return (stack) =>
-    stack.replace(bundled, (frame, line: string, column: string) => {
-      map ??= inlineSourceMap(moduleFile);
-      const entry = map?.findEntry(Number(line) - 1, Number(column) - 1);
-      if (!entry || !('originalSource' in entry) || !entry.originalSource) return frame;
-      const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : path.resolve(path.dirname(moduleFile), entry.originalSource);
-      return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
-    });
-}
-
-function inlineSourceMap(moduleFile: string): SourceMap | undefined {
-  const data = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/.exec(readFileSync(moduleFile, 'utf8'))?.[1];
-  return data ? new SourceMap(JSON.parse(Buffer.from(data, 'base64').toString('utf8'))) : undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Where a page's body is: in `bodies` while its own page renders, and nowhere else. */
 type BodyIn = { bodies: ReadonlyMap<string, { html: string; headings: readonly Heading[] }>; key: string };
@@ -93,7 +62,6 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
     ]),
   );
   const renderPage = pageRenderer({ ...setup.input, templates, content }, setup.recordDeps);
-  const templateSources = sourceMapper(setup.moduleFile);
   const { stylesheet } = setup.input.assets;
   const inlineSourcesOf = sharedStylesheetScanner('inline' in stylesheet ? stylesheet.inline : undefined);
   return (tasks) =>
@@ -109,10 +77,9 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
         // The cache's compressed copy is made here too, off the thread that writes (`recordDeps`: a persistent cache).
         page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html), copy: setup.recordDeps ? compressPage(page.html) : undefined },
         problems: problems.errors.map((error) => {
-          const stack = error.cause instanceof Error && error.cause.stack ? templateSources(error.cause.stack) : undefined;
-          // Located here only once its stack points at the template sources.
-          const where = error.file === undefined && stack ? templateFrameIn(stack, setup.input.templateFiles) : error;
-          return { code: error.code, message: error.message, file: where.file, line: where.line ?? 1, column: where.column ?? 1, hint: error.hint, stack, pages: error.pages, subject: error.subject };
+          // Its stack points at the template sources already (`renderDocument`).
+          const stack = error.cause instanceof Error && error.cause.stack ? error.cause.stack : undefined;
+          return { code: error.code, message: error.message, file: error.file, line: error.line ?? 1, column: error.column ?? 1, hint: error.hint, stack, pages: error.pages, subject: error.subject };
         }),
       };
     });

@@ -27,27 +27,24 @@ export interface SiteArtifacts {
   images: { encoded: number; reused: number };
 }
 
+/** What step 7 makes while Pagefind makes the search index: nothing of it names the index. */
+export interface ArtifactsBesideSearch {
+  errorPages: OutputFiles;
+  /** The sitemap and feeds. */
+  searchFiles: OutputFiles;
+  redirects: OutputFiles;
+}
+
 /**
- * Step 7: the error pages, the JSON the pages read (payloads carry each page's headings), the
- * sitemap and feeds, the redirects, the browser bundle and the files of `public/`; then the
- * security headers, from what every page and the other HTML files contain.
+ * Step 7a, while Pagefind makes the search index in its own process: the error pages, the
+ * sitemap and feeds, the redirects.
  */
-export async function buildSiteArtifacts(
-  run: BuildRun,
-  parsed: ParsedSite,
-  plan: SitePlan,
-  loaded: LoadedContent,
-  view: PageView,
-  rendered: RenderedSite,
-  /** The search index, made beside this step (Pagefind runs in its own process). */
-  searching?: Promise<SearchIndexes>,
-): Promise<SiteArtifacts> {
+export function artifactsBesideSearch(run: BuildRun, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent, view: PageView): ArtifactsBesideSearch {
   const { problems, memory, config } = run;
   const { info, renderInput, feeds } = view;
   const { site } = config;
   const { pages } = plan;
   const { content } = loaded;
-  // What does not name the search index first, while Pagefind works.
   const errorPages = renderErrorPages(renderInput, problems, view.reuse);
   // Watch mode: the last build's sitemap and feeds while what they show is the same objects: the
   // pages, the templates (which pages are indexed), the messages (tag names) and every page's
@@ -64,8 +61,30 @@ export async function buildSiteArtifacts(
       tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
     }),
   );
-  const redirects = redirectFiles(plan.redirects, site, parsed.catalog);
-  const search = await searching;
+  return { errorPages, searchFiles, redirects: redirectFiles(plan.redirects, site, parsed.catalog) };
+}
+
+/**
+ * Step 7b, once the search index is made (`search`, undefined with search off): the JSON the
+ * pages read (payloads carry each page's headings; latest.json names the index), the browser
+ * bundle and the files of `public/` beside what 7a made; then the security headers, from what
+ * every page and the other HTML files contain.
+ */
+export async function buildSiteArtifacts(
+  run: BuildRun,
+  parsed: ParsedSite,
+  plan: SitePlan,
+  loaded: LoadedContent,
+  view: PageView,
+  rendered: RenderedSite,
+  { errorPages, searchFiles, redirects }: ArtifactsBesideSearch,
+  search: SearchIndexes | undefined,
+): Promise<SiteArtifacts> {
+  const { problems, memory, config } = run;
+  const { info } = view;
+  const { site } = config;
+  const { pages } = plan;
+  const { content } = loaded;
   if (search) run.timings.lap(searchLap(search));
   const files = mergeOutputs(
     [

@@ -91,9 +91,9 @@ export function placeImageProblems(run: BuildRun, plan: SitePlan, view: PageView
   const sourcesOf = (url: string) => {
     byUrl ??= new Map(plan.pages.map((page) => [page.url, page]));
     const page = byUrl.get(url);
-    if (!page) return view.renderInput.templateFiles;
+    if (!page) return view.renderInput.templateSources.files;
     const others = [...new Set(plan.pages.filter((other) => other.locale === page.locale).map(fileOf))];
-    return [fileOf(page), ...view.renderInput.templateFiles, ...others];
+    return [fileOf(page), ...view.renderInput.templateSources.files, ...others];
   };
   locateImageProblems(problems, sourcesOf, readTextIfThere);
 }

@@ -36,7 +36,7 @@ export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView,
 
 /** The lap of the search index once it is made: what it indexed. */
 export function searchLap(indexes: SearchIndexes): string {
-  return `search index (${describeIndexed(indexes)}), beside error pages and feeds`;
+  return `search index (${describeIndexed(indexes)}), beside error pages, feeds and the cache`;
 }
 
 /** What a build indexed: the locales, and of a locale in shards, how many of them. */

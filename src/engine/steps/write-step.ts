@@ -6,6 +6,7 @@ import type { ParsedSite } from './parse-step';
 import type { SitePlan } from './plan-step';
 import type { ReadSite } from './read-step';
 import type { BuildRun } from './run';
+import { stampRecordSources, type StartedRecord } from './record-step';
 
 /**
  * Steps 6 to 8 write into the standby copy of the output (`write/`): `work` runs them, and a
@@ -24,14 +25,24 @@ export async function intoOutput<T>(output: Output | undefined, work: () => Prom
 }
 
 /** Step 8: the files besides the pages into the standby copy, then the copy swapped in. */
-export async function writeSite(output: Output | undefined, files: OutputFiles): Promise<WriteStats | undefined> {
+export async function writeSite(run: BuildRun, output: Output | undefined, files: OutputFiles): Promise<WriteStats | undefined> {
   if (!output) return undefined;
   for (const [name, bytes] of files) await output.put(name, bytes);
-  return output.commit();
+  const written = await output.commit();
+  run.timings.lap('write');
+  return written;
 }
 
-/** Step 9: what this build learned, kept for the next one (`BuildMemory.remember`). */
-export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<void> {
+/**
+ * Step 7a too, while Pagefind makes the search index in its own process and this thread would
+ * only wait for it: what this build learned, kept for the next one (`BuildMemory.remember`),
+ * and its sources stamped for the record of the build (`stampRecordSources`). Once every page
+ * and error page is rendered, and before the output is swapped in: a page hash kept spares a
+ * render only where the output holds those very bytes (`Output.holds`), so a build that fails
+ * after it leaves nothing the next one would trust wrongly.
+ */
+export async function keepForNextBuild(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<StartedRecord> {
+  const record = stampRecordSources(run, loaded);
   await run.memory.remember({
     routesText: read.sources.routes!.text,
     localesKey: `${read.sources.localeCodes.join()}\0${run.config.site.locales.default}`,
@@ -44,5 +55,5 @@ export async function saveCache(run: BuildRun, read: ReadSite, parsed: ParsedSit
     warnings: loaded.arrival.warnings,
     outputPaths: new Set([...plan.pages.map((page) => page.outputPath), ...errorPageFiles(run.config.site.locales)]),
   });
-  run.timings.lap('write');
+  return record;
 }

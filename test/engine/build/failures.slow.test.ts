@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -120,6 +120,30 @@ describe('a failing build', { timeout: 120_000 }, () => {
       expect.stringMatching(/content\/en\/contact\.md:1:1: warning: .* \[content\/large\]$/),
       expect.stringMatching(/content\/hu\/contact\.md:1:1: warning: .* \[content\/large\]$/),
     ]);
+  });
+
+  it('fails after it kept what it learned for the next build, and the next build writes what a build without the cache does', async () => {
+    // What a build learned is kept while Pagefind indexes (write-step.ts, keepForNextBuild),
+    // before the checks of step 7b, which find public/_headers: the edited article's new page
+    // is in the cache then, but not in the output.
+    const { root, before } = await builtSmallSite();
+    await edit(root, 'content/en/blog/four-day-week-1.md', (text) => `${text}\nA sentence the failed build rendered.\n`);
+    await writeFile(path.join(root, 'public/_headers'), '/*\n  X-Frame-Options: DENY\n');
+    const failed = await failedBuild(root, before);
+    expect(errorLines(failed)).toEqual([expect.stringMatching(/public\/_headers:1:1: error: .*\[output\/public-collision\]$/)]);
+
+    await rm(path.join(root, 'public/_headers'));
+    const next = await runCli(['build', '--root', root], { env: EPOCH });
+    expect(next.code, next.stderr).toBe(0);
+    const uncached = await runCli(['build', '--root', root, '--no-cache', '--out', path.join(root, 'dist-uncached')], { env: EPOCH });
+    expect(uncached.code, uncached.stderr).toBe(0);
+    const [output, expected] = await Promise.all([snapshotTree(path.join(root, 'dist')), snapshotTree(path.join(root, 'dist-uncached'))]);
+    expect(output).toEqual(expected);
+    expect(output).not.toEqual(before);
+    // And its record says so: the build after it finds nothing changed.
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // past the window in which a source's stamp is not trusted
+    await runCli(['build', '--root', root], { env: EPOCH });
+    expect((await runCli(['build', '--root', root], { env: EPOCH })).stdout).toMatch(/^sitegen: up to date /m);
   });
 
   it('warns of raw HTML it leaves out, at its line, on cold and warm builds alike', async () => {

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { build, BuildFailure, formatDiagnostic, type BuildResult } from '../../../src/engine';
+import { build, BuildFailure, formatDiagnostic, type BuildOptions, type BuildResult } from '../../../src/engine';
 import { smallSiteWithOwnCode } from '../../helpers/own-code-site';
 import { smallSite } from '../../helpers/small-site';
 import { edit, lineOf, REPO } from '../../helpers/site';
@@ -11,8 +11,8 @@ import { TemplateContext } from '../../../src/engine/bundle/template-context';
 // The small site has every template, so its own copy of them is what a site's developers change.
 const siteWithOwnTemplates = smallSiteWithOwnCode;
 
-async function failureOf(root: string): Promise<BuildFailure> {
-  const error = await build({ root, write: false }).then(
+async function failureOf(root: string, options: Pick<BuildOptions, 'parallel'> = {}): Promise<BuildFailure> {
+  const error = await build({ root, write: false, ...options }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -35,20 +35,29 @@ describe('templates', () => {
     expect(ownBuild.result.files.get('hu/karrier/index.html')).toContain('data-own-template="yes"');
   });
 
-  it('reports a template that throws at its own line, naming the page', async () => {
-    const root = await siteWithOwnTemplates();
-    const file = 'src/templates/pages/CareerPage.tsx';
-    const changed = await edit(root, file, (text) =>
-      text.replace('  const { data } = content;\n', "  const { data } = content;\n  if (page.locale === 'hu') throw new Error('career template broke');\n"),
-    );
-    const { errors } = await failureOf(root);
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toBe('career template broke');
-    expect(errors[0]!.pages).toEqual(['/hu/karrier']);
-    expect(formatDiagnostic(errors[0]!, root)).toBe(`${file}:${lineOf(changed, "throw new Error('career template broke')")}:${errors[0]!.column}: error: career template broke (rendering /hu/karrier) [templates/render]`);
-    expect(errors[0]!.file).toBe(path.join(root, file));
-    expect(errors[0]!.line).toBe(lineOf(changed, "throw new Error('career template broke')"));
-  });
+  // On this thread and on the page workers alike: the bundled module's frames are mapped to the
+  // template sources by its inline source map (render/template-stacks.ts), not by Node's.
+  for (const parallel of ['off', 'always'] as const) {
+    it(`reports a template that throws at its own line, naming the page, with its stack in the sources (--parallel ${parallel})`, async () => {
+      const root = await siteWithOwnTemplates();
+      const file = 'src/templates/pages/CareerPage.tsx';
+      const changed = await edit(root, file, (text) =>
+        text.replace('  const { data } = content;\n', "  const { data } = content;\n  if (page.locale === 'hu') throw new Error('career template broke');\n"),
+      );
+      const { errors } = await failureOf(root, { parallel });
+      expect(errors).toHaveLength(1);
+      const line = lineOf(changed, "throw new Error('career template broke')");
+      expect(errors[0]!.message).toBe('career template broke');
+      expect(errors[0]!.pages).toEqual(['/hu/karrier']);
+      expect(formatDiagnostic(errors[0]!, root)).toBe(`${file}:${line}:${errors[0]!.column}: error: career template broke (rendering /hu/karrier) [templates/render]`);
+      expect(errors[0]!.file).toBe(path.join(root, file));
+      expect(errors[0]!.line).toBe(line);
+      // What --verbose prints: the stack's first frame is that line, no frame is in the bundled module.
+      const stack = (errors[0]!.cause as Error).stack!;
+      expect(stack.split('\n')[1]).toContain(`${path.join(root, file)}:${line}:`);
+      expect(stack).not.toMatch(/templates-[0-9a-f]{16}\.mjs/);
+    });
+  }
 
   it('reports a message key that no locale has at the template line using it', async () => {
     const root = await siteWithOwnTemplates();
