@@ -3,6 +3,7 @@ import { transform } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { minifiedCss, partStylesOf } from '../../src/templates/components/part-styles';
 import { classesIn } from '../../src/shared/html-walk';
+import { CHOICE_CONTROL_STYLES, CONSENT_DIALOG_STYLES } from '../../src/shared/control-styles';
 import { realSite, type RealSite } from '../helpers/real-site';
 
 let site: RealSite;
@@ -14,6 +15,9 @@ beforeAll(async () => {
 function styleElements(html: string): string[] {
   return [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
 }
+
+/** Main content with every part. */
+const EVERY_PART = '<section class="hero"></section><div class="card-grid"></div><header class="page-header"></header><div class="layout"></div><div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">';
 
 const mainOf = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
 const pagesHtml = () => [...site.files].filter(([file]) => file.endsWith('.html')) as [string, string][];
@@ -42,8 +46,8 @@ describe('styles of parts only some pages have', () => {
   });
 
   it('are minified: no comments, no line breaks, balanced braces', () => {
-    const all = partStylesOf(classesIn('<header class="page-header"></header><div class="layout"></div><div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">'));
-    expect(all).toHaveLength(6);
+    const all = partStylesOf(classesIn(EVERY_PART));
+    expect(all).toHaveLength(7);
     for (const css of all) {
       expect(css).not.toMatch(/\/\*|\n/);
       expect(css.split('{').length).toBe(css.split('}').length);
@@ -57,7 +61,9 @@ describe('styles of parts only some pages have', () => {
   it('are minified without changing a rule, as esbuild reads them', async () => {
     const source = readFileSync(new URL('../../src/templates/components/part-styles.ts', import.meta.url), 'utf8');
     const parts = [...source.matchAll(/ css`(\n[^`]*)`/g)].map((match) => match[1]!);
-    expect(parts).toHaveLength(6);
+    expect(parts).toHaveLength(7);
+    // The check boxes' and radio buttons' (the form's part, and the consent settings'), written compact.
+    parts.push(CHOICE_CONTROL_STYLES, CONSENT_DIALOG_STYLES);
     const tricky = [
       `.a :hover, .b > .c + .d ~ .e { margin: 0.5rem calc(1rem + 2px) -0.25rem; }`,
       `.x::before { content: 'a, b: c { d }'; font-family: "Some Font", sans-serif !important; }`,
@@ -85,16 +91,25 @@ describe('styles of parts only some pages have', () => {
       const styles = styleElements(html);
       for (const css of expected) expect(styles, file).toContain(css);
       // No part's styles on a page that does not have it.
-      const all = partStylesOf(classesIn('<header class="page-header"></header><div class="layout"></div><div class="table-scroll"></div><div class="article-layout"></div><div class="positions"></div><form class="form">'));
+      const all = partStylesOf(classesIn(EVERY_PART));
       for (const css of all.filter((css) => !expected.includes(css))) expect(styles, file).not.toContain(css);
       if (expected.length > 0) withParts++;
     }
     expect(withParts).toBeGreaterThan(30);
   });
 
-  it('leave the home pages with the stylesheet and the search box only', () => {
+  it('give the home pages the cards and the hero only, and no page the consent settings\' or a form\'s controls but the forms\'', () => {
+    const cards = partStylesOf(classesIn('<div class="card-grid">'));
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toContain('.hero{');
     for (const file of ['index.html', 'hu/index.html', 'de/index.html']) {
-      expect(partStylesOf(classesIn(mainOf(site.files.get(file) as string))), file).toEqual([]);
+      expect(partStylesOf(classesIn(mainOf(site.files.get(file) as string))), file).toEqual(cards);
+    }
+    // The consent settings adopt their styles when they open (CookieConsent.tsx); a page with a
+    // form has the check boxes' in its form's part, and only then.
+    for (const [file, html] of pagesHtml()) {
+      expect(html, file).not.toContain('.consent-dialog{');
+      expect(html.includes('input[type=checkbox]'), file).toBe(classesIn(mainOf(html)).has('form'));
     }
     // Every other page has the page header, and most a sidebar or contents (not the career page); the article, the
     // privacy policy's cookie table, the career page (postings and their apply forms) and the

@@ -1,17 +1,21 @@
 /**
- * Styles of parts that only some pages have: the page header, the sidebars and key facts (every
- * page but the home pages), wide tables, the article layout, the job postings, the contact and
- * offer forms. Each goes into the head of a page whose main content holds the part,
- * in a `<style>` of its own (hashed into the security policy like every inline style), and not
- * into the stylesheet every page inlines.
+ * Styles of parts that only some pages have: the home pages' hero, the cards (home pages and
+ * hubs), the page header, the sidebars and key facts (every page but the home pages), wide
+ * tables, the article layout, the job postings, the contact and offer forms. Each goes into the
+ * head of a page whose main content holds the part, in a `<style>` of its own (hashed into the
+ * security policy like every inline style), and not into the stylesheet every page inlines.
  *
  * Why: a page whose HTML, with its response headers, fits the first TCP round trip (about
  * 14.6 KB: ten segments of the initial congestion window) paints a round trip earlier on a new
  * connection. The home page was 240 bytes past it once the search box was in the header; these
  * parts are 5 KB of CSS it never used (docs/performance.md, "The first round trip"). The page
  * header and sidebars followed when the font loading script took the Hungarian home past it
- * again (docs/performance.md, "Visitors: mobile LCP").
+ * again, the hero and the cards for the German service pages (docs/performance.md, "Visitors:
+ * mobile LCP"). A part costs every response a hash in its policy (55 bytes): one used by most
+ * pages stays in site.css.
  */
+import { CHOICE_CONTROL_STYLES } from '../../shared/control-styles';
+
 interface PartStyles {
   /** The classes of the part's elements: a page whose main content has an element with one of them gets the styles. */
   classNames: readonly string[];
@@ -68,9 +72,48 @@ function squeezeDeclaration(declaration: string): string {
 
 const PARTS: readonly PartStyles[] = [
   {
+    // The home pages and hubs: cards, in a grid of as many columns as its count needs
+    // (CardGrid), never an empty column, the whole card the title's link target; and the home
+    // pages' hero (lead, actions, illustration: one column until a wide screen gives two) and
+    // the heads and tinted bands of their sections. One part: a part costs every response a
+    // hash in its policy, the hero's styles a hub a few hundred bytes.
+    classNames: ['hero', 'card-grid', 'card'],
+    css: css`
+      .card-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
+      @media (min-width: 40rem) { .card-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } .card-grid--1 { grid-template-columns: minmax(0, 1fr); } }
+      @media (min-width: 64rem) {
+        .card-grid--3, .card-grid--5, .card-grid--6, .card-grid--7, .card-grid--9 { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+        .card-grid--4, .card-grid--8 { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+        .card-grid--wide.card-grid--4 { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+      }
+      .card { position: relative; display: flex; flex-direction: column; gap: 0.55rem; border: 1px solid var(--line); border-radius: var(--radius); background: var(--paper); box-shadow: var(--shadow); overflow: hidden; }
+      .card__cover { display: block; width: 100%; border-bottom: 1px solid var(--line); }
+      .card__body { display: flex; flex-direction: column; gap: 0.55rem; flex: 1; padding: 1.25rem 1.4rem 1.4rem; }
+      .card__title { margin: 0; font-size: var(--step-1); }
+      .card__title a { color: var(--ink); text-decoration: none; }
+      .card__title a::after { content: ''; position: absolute; inset: 0; border-radius: var(--radius); }
+      .card__meta { margin: 0; color: var(--ink-soft); font-size: 0.9rem; }
+      .card__summary { margin: 0; color: var(--ink-soft); flex: 1; }
+      .card__more { position: relative; z-index: 1; align-self: start; font-weight: 700; text-decoration: none; display: inline-flex; align-items: center; gap: 0.3rem; }
+      .hero { background: linear-gradient(180deg, var(--paper-soft), var(--paper)); padding-block: clamp(2.5rem, 6vw, 5.5rem) clamp(2.5rem, 5vw, 4.5rem); border-bottom: 1px solid var(--line); }
+      .hero__inner { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2.5rem; align-items: center; }
+      .hero h1 { font-size: var(--step-4); max-width: 18ch; margin-bottom: 0.45em; }
+      .hero__lead { font-size: var(--step-1); color: var(--ink-soft); max-width: 40rem; margin: 0; }
+      .hero__text { max-width: 40rem; margin-top: 1rem; color: var(--ink-soft); }
+      .hero__actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.75rem 0 0; }
+      .hero__art { width: 100%; max-width: 34rem; justify-self: center; border-radius: var(--radius); }
+      @media (min-width: 64rem) { .hero__inner { grid-template-columns: minmax(0, 1.15fr) minmax(0, 1fr); } }
+      /* Phones: the lead says it; the longer paragraph waits for wider screens, so the actions stay in the first screen. */
+      @media (max-width: 40rem) { .hero__art { max-width: 22rem; } .hero__text { display: none; } }
+      .section__head { display: flex; justify-content: space-between; align-items: end; gap: 0.5rem 1.5rem; flex-wrap: wrap; margin-bottom: 1.75rem; }
+      .section__head h2 { margin: 0; }
+      .section--tint { background: var(--paper-soft); border-block: 1px solid var(--line); }
+    `,
+  },
+  {
     // The page header of every page but the home pages: breadcrumbs, title, lead; the page's
     // cover beside it on wide screens. Top-aligned: text painted before the cover arrives stays
-    // where it is when the cover comes. (Its grid is site.css's, with the hero's.)
+    // where it is when the cover comes. (Its one-column grid is site.css's.)
     classNames: ['page-header'],
     css: css`
       .page-header { background: var(--paper-soft); border-bottom: 1px solid var(--line); padding-block: 2rem 2.5rem; }
@@ -177,10 +220,15 @@ const PARTS: readonly PartStyles[] = [
   },
   {
     // The contact and offer forms (islands, rendered into the page): fields, errors and the
-    // select's chevron. The check boxes and radio buttons stay in site.css: the consent settings
-    // draw them on every page. (A box's own margin is site.css's `margin: 0`.)
+    // select's chevron, the hidden field bots fill in, the button while sending; and the check
+    // boxes and radio buttons, drawn (shared with the consent settings: control-styles.ts).
     classNames: ['form'],
-    css: css`
+    css:
+      minifiedCss(CHOICE_CONTROL_STYLES) +
+      css`
+      .field--trap { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+      .form .button[disabled] { opacity: 0.7; cursor: progress; }
+      .form, #form { scroll-margin-top: 6rem; }
       .form { margin-top: 0; padding: clamp(1.25rem, 3vw, 2rem); border: 1px solid var(--line); border-radius: var(--radius); background: var(--paper); box-shadow: var(--shadow); }
       .form h2 { font-size: var(--step-2); }
       .form__row { display: grid; gap: 0 1rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { CONSENT_DIALOG_STYLES } from '../../shared/control-styles';
 import type { ConsentConfig } from '../../shared/runtime-config';
 import { currentConsent, saveConsent } from '../consent/consent-core';
 import { useTranslate } from '../runtime/messages';
@@ -32,6 +33,7 @@ export default function CookieConsent({ config }: CookieConsentProps) {
 
   useEffect(() => {
     const element = dialog.current;
+    if (open) adoptDialogStyles();
     if (open && element && !element.open) element.showModal();
     if (!open && element?.open) element.close();
   }, [open]);
@@ -91,4 +93,21 @@ export default function CookieConsent({ config }: CookieConsentProps) {
       )}
     </dialog>
   );
+}
+
+let stylesAdopted = false;
+
+/**
+ * The dialog's styles, which the page's stylesheet leaves out (every page has the dialog, few
+ * visitors open it: shared/control-styles.ts), adopted by the document as a constructed
+ * stylesheet the first time it opens: the security policy's `style-src` hashes govern `<style>`
+ * elements, not sheets made by a script it allowed. A browser without constructed stylesheets
+ * (Safari before 16.4) shows the dialog with its own styles, and it works the same.
+ */
+function adoptDialogStyles(): void {
+  if (stylesAdopted || !('adoptedStyleSheets' in document) || typeof CSSStyleSheet.prototype.replaceSync !== 'function') return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(CONSENT_DIALOG_STYLES);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  stylesAdopted = true;
 }
