@@ -11,7 +11,7 @@ import type { BuildRun } from './run';
 export type StartedRecord = ReturnType<BuildRun['memory']['startRecord']>;
 
 /**
- * Step 6c, beside the search index: the sources of this build stamped for its record (a build
+ * Step 7a, beside the search index: the sources of this build stamped for its record (a build
  * without the persistent cache keeps none). The sources: every file of the site's source
  * folders, every file the templates and widgets were bundled from, and the files whose
  * presence chooses the site's own templates and widgets over sitegen's.
