@@ -39,6 +39,13 @@ export interface BuildSummary {
   warnings: readonly Diagnostic[];
 }
 
+/** The sources a build's record stamps: files, and folders whose every file is a source; `startedAt`, when the build started (wall clock, ms). */
+export interface RecordSources {
+  inputs: readonly string[];
+  trees: readonly string[];
+  startedAt: number;
+}
+
 /** The sources of a build as its record keeps them: stamped once the pages are rendered (`stampSources`). */
 export interface SourceStamps {
   inputs: FileStamp[];
@@ -70,13 +77,11 @@ export function recordKey(options: ResolvedOptions, commitTime: number | undefin
 }
 
 /**
- * Stamps the sources of a build: `inputs`, files, and `trees`, folders whose every file is a
- * source. `startedAt` is when the build started (wall clock, ms): a source written after it,
- * or just before, is not trusted (`untrusted`). Taken while the search index is made (the
- * build waits for Pagefind then), not after the output is written: the sources were read
- * before either.
+ * Stamps the sources of a build. A source written after `startedAt`, or just before, is not
+ * trusted (`untrusted`). Taken while the search index is made (the build waits for Pagefind
+ * then), not after the output is written: the sources were read before either.
  */
-export function stampSources(inputs: readonly string[], trees: readonly string[], startedAt: number): SourceStamps {
+export function stampSources({ inputs, trees, startedAt }: RecordSources): SourceStamps {
   return {
     inputs: untrusted(stampFiles(inputs), startedAt),
     trees: trees.map((dir) => [dir, untrusted(stampTree(dir), startedAt)]),

@@ -1,6 +1,6 @@
 import type { WidgetBundle } from '../bundle/bundle-widgets';
 import type { LoadedTemplates } from '../bundle/load-templates';
-import type { RecordedBuild } from '../cache/build-record';
+import type { RecordedBuild, RecordSources } from '../cache/build-record';
 import type { LearnedContent } from '../cache/cached-content';
 import type { PageInputs } from '../cache/page-inputs';
 import type { PageReuse } from '../cache/page-reuse';
@@ -38,13 +38,6 @@ export interface Learned extends LearnedContent {
   localesKey: string;
   validatedRoutes: readonly Route[];
   outputPaths: ReadonlySet<string>;
-}
-
-/** The sources a build's record stamps: files, and folders whose every file is a source; `startedAt`, when the build started (wall clock, ms). */
-export interface RecordSources {
-  inputs: readonly string[];
-  trees: readonly string[];
-  startedAt: number;
 }
 
 /**

@@ -70,8 +70,7 @@ export function cacheMemory(loading: Promise<BuildCache>, cacheDir: string, prob
       await cache.save();
     },
     startRecord(sources) {
-      const { inputs, trees, startedAt } = sources();
-      const stamps = stampSources(inputs, trees, startedAt);
+      const stamps = stampSources(sources());
       return async (build) => writeBuildRecord(cacheDir, stamps, await build());
     },
     close() {

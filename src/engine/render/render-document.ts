@@ -18,8 +18,9 @@ export function everyBodyWasThere(): never {
 
 /**
  * A page's HTML from its template, or undefined when the template threw: the error is reported
- * at the template line that threw (its stack mapped to the sources), naming the page. A body read before it
- * arrived unwinds React's render as an exception (`BodyPending`) and becomes `BODY_PENDING` here.
+ * at the template line that threw (its stack mapped to the sources), naming the page. A body
+ * read before it arrived unwinds React's render as an exception (`BodyPending`) and becomes
+ * `BODY_PENDING` here.
  */
 export function renderDocument<P extends object>(
   component: ComponentType<P>,
