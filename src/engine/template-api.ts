@@ -79,6 +79,14 @@ export interface ShareImage {
   type: string;
 }
 
+/** The site's icon, from `icon` in site.yaml: what `<link rel="icon">` says. */
+export interface SiteIcon {
+  /** A small SVG's text as a `data:` URL (the page needs no request for it), else the file's URL path. */
+  href: string;
+  /** `image/svg+xml`, `image/png` or `image/x-icon`; none for a `data:` URL, which names its own. */
+  type?: string | undefined;
+}
+
 /** A heading of the page's Markdown, for a table of contents. */
 export interface Heading {
   depth: number;
@@ -170,6 +178,8 @@ export interface Assets {
   islands: Readonly<Record<string, string>>;
   /** The site's share image, if site.yaml names one. */
   shareImage?: ShareImage | undefined;
+  /** The site's icon, if site.yaml names one. */
+  icon?: SiteIcon | undefined;
 }
 
 /** The images of `public/` as the build read them (`docs/content.md`, "Images"). */

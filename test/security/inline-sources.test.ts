@@ -32,6 +32,12 @@ describe('inline sources of a page', () => {
     expect(found.imageSources).toEqual(['data:', 'https://cdn.example.com:8443', 'https://img.example.org']);
   });
 
+  it('reads an icon as an image: a data: icon needs data: in img-src, a same-origin one nothing', () => {
+    expect(inlineSourcesOf('<link rel="icon" href="data:image/svg+xml,%3Csvg%3E%3C/svg%3E">').imageSources).toEqual(['data:']);
+    expect(inlineSourcesOf('<link rel="shortcut icon" href="https://icons.example/i.ico">').imageSources).toEqual(['https://icons.example']);
+    expect(inlineSourcesOf('<link rel="icon" href="/favicon.svg"><link rel="alternate" href="data:text/plain,a">').imageSources).toEqual([]);
+  });
+
   it('lists the encoded images a page shows, in pictures, images and preloads, and nothing else', () => {
     const found = inlineSourcesOf(
       '<link rel="preload" as="image" imagesrcset="/_sitegen/assets/images/hero-480w-0123456789.avif 480w, /_sitegen/assets/images/hero-960w-0123456789.avif 960w">' +

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { minifiedCss, partStylesOf } from '../../src/templates/components/part-styles';
 import { classesIn } from '../../src/shared/html-walk';
 import { CHOICE_CONTROL_STYLES, CONSENT_DIALOG_STYLES } from '../../src/shared/control-styles';
+import { CODE_STYLES } from '../../src/templates/components/code-blocks';
 import { realSite, type RealSite } from '../helpers/real-site';
 
 let site: RealSite;
@@ -96,6 +97,16 @@ describe('styles of parts only some pages have', () => {
       if (expected.length > 0) withParts++;
     }
     expect(withParts).toBeGreaterThan(30);
+  });
+
+  it('give the code blocks\' styles to exactly the pages whose main content has a <pre>', () => {
+    let withCode = 0;
+    for (const [file, html] of pagesHtml()) {
+      const preformatted = /<pre[\s>]/.test(mainOf(html));
+      expect(styleElements(html).includes(CODE_STYLES), file).toBe(preformatted);
+      if (preformatted) withCode++;
+    }
+    expect(withCode).toBeGreaterThan(0);
   });
 
   it('give the home pages the cards and the hero only, and no page the consent settings\' or a form\'s controls but the forms\'', () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
-import { parseSrcset } from 'srcset';
 import { ASSETS_DIR } from '../base/output-paths';
+import { externalSource, srcsetUrls } from './image-urls';
 
 /**
  * What a page contains that its Content-Security-Policy must allow: the hashes of its inline
@@ -27,6 +27,8 @@ export interface InlineSources {
   encodedImages: string[];
 }
 
+/** A `<link>` that names the page's icon (`rel="icon"`, `rel="shortcut icon"`). */
+const ICON = /(^|\s)icon(\s|$)/i;
 /** Where encoded images are (`images/image-catalogue.ts`), as pages name them. */
 const ENCODED_IMAGES = `/${ASSETS_DIR}/images/`;
 
@@ -55,8 +57,9 @@ export function inlineSourcesOf(html: string): InlineSources {
         if (name === 'script' && attributes.src === undefined && EXECUTABLE.test((attributes.type ?? '').trim().toLowerCase())) open = 'script';
         else if (name === 'style') open = 'style';
         else if (name === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attributes.rel ?? '')) linkedStylesheet = true;
-        else if (name === 'img' || name === 'source') {
-          const urls = [attributes.src, ...(attributes.srcset ? srcsetUrls(attributes.srcset) : [])];
+        else if (name === 'img' || name === 'source' || (name === 'link' && ICON.test(attributes.rel ?? ''))) {
+          // Browsers fetch a page's icon as an image (`img-src`): a `data:` one needs `data:` there.
+          const urls = name === 'link' ? [attributes.href] : [attributes.src, ...(attributes.srcset ? srcsetUrls(attributes.srcset) : [])];
           for (const url of urls) {
             const source = url && externalSource(url);
             if (source) found.imageSources.add(source);
@@ -204,28 +207,6 @@ export class InlineSourceSet {
       linkedStylesheet: this.linkedStylesheet,
       encodedImages: sorted(this.sets.encodedImages),
     };
-  }
-}
-
-function srcsetUrls(srcset: string): string[] {
-  try {
-    return parseSrcset(srcset).map((candidate) => candidate.url);
-  } catch {
-    return [];
-  }
-}
-
-/** `https://host[:port]` of an absolute image URL, `data:`/`blob:` for those schemes; undefined for same-origin paths. */
-function externalSource(url: string): string | undefined {
-  const trimmed = url.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
-  if (scheme === 'data' || scheme === 'blob') return `${scheme}:`;
-  if (trimmed.startsWith('//')) return externalSource(`https:${trimmed}`);
-  if (scheme !== 'http' && scheme !== 'https') return undefined;
-  try {
-    return new URL(trimmed).origin;
-  } catch {
-    return undefined;
   }
 }
 

@@ -95,6 +95,14 @@ const SiteSettingsSchema = z.strictObject({
     .string()
     .regex(/^\/[^?#]+\.(png|jpe?g)$/i, 'must be a path in public/ like "/images/share.png" (PNG or JPEG)')
     .optional(),
+  /**
+   * The site's icon (`<link rel="icon">`): an SVG, PNG or ICO file in public/. A small SVG is
+   * written into every page as a `data:` URL (`render/site-images.ts`, `iconOf`).
+   */
+  icon: z
+    .string()
+    .regex(/^\/[^?#]+\.(svg|png|ico)$/i, 'must be a path in public/ like "/favicon.svg" (SVG, PNG or ICO)')
+    .optional(),
   /** How often open pages ask whether a newer build was published. */
   buildCheckSeconds: z.number().int().min(10).default(3600),
   /** Sizes past which a Markdown file is a warning, or an error (a body that large is a mistake, and slow to render). */

@@ -51,6 +51,12 @@ export const CATALOGUE = {
     example: 'content/site.yaml:22:13: error: shareImage /images/share.png is not a file in public/ [config/share-image]',
     fix: 'Put a 1200x630 PNG or JPEG in `public/` at that path (`npm run share-image` makes one), or correct `shareImage`.',
   },
+  'config/icon': {
+    severity: 'error',
+    title: 'The site icon is missing',
+    example: 'content/site.yaml:32:7: error: icon /favicon.svg is not a file in public/ [config/icon]',
+    fix: 'Put the icon in `public/` at that path (a square SVG, or a PNG of at least 48x48), or correct `icon`.',
+  },
   'config/search-exclude': {
     severity: 'error',
     title: 'search.exclude names no route',

@@ -4,7 +4,7 @@ import type { MessageCatalog } from '../messages/messages';
 import type { Route } from '../plan/route-table';
 import type { SiteSettings } from '../config/site-settings';
 import type { ImageCatalogue } from '../images/image-catalogue';
-import type { Assets, ShareImage } from '../template-api';
+import type { Assets, ShareImage, SiteIcon } from '../template-api';
 import type { RenderInput } from './render-input';
 import { dataPart, hashOf, hashOfParts, part, type Part } from '../config/parts';
 
@@ -37,6 +37,7 @@ export interface PageConfig {
   readonly widgets: Part<Pick<WidgetBundle, 'loader' | 'scripts' | 'islands'>>;
   readonly stylesheet: Part<Assets['stylesheet']>;
   readonly shareImage: Part<ShareImage | null>;
+  readonly icon: Part<SiteIcon | null>;
   /** The names of the files of `public/`, with the hash of each file's bytes. */
   readonly publicFiles: Part<ReadonlyMap<string, string>>;
   /** Each image's size and the names of its encodings (made from the public files and settings above, and the encoder's version). */
@@ -56,6 +57,7 @@ export interface PageConfigInputs {
   widgets: WidgetBundle;
   stylesheet: Assets['stylesheet'];
   shareImage: ShareImage | undefined;
+  icon: SiteIcon | undefined;
   publicFiles: ReadonlyMap<string, Uint8Array>;
   images: ImageCatalogue;
   /** Hashes the bytes of a public file (`contentHash`). */
@@ -75,6 +77,7 @@ export function pageConfigOf(inputs: PageConfigInputs): PageConfig {
     widgets: part({ loader: inputs.widgets.loader, scripts: inputs.widgets.scripts, islands: inputs.widgets.islands }, inputs.widgets.hash),
     stylesheet: dataPart(inputs.stylesheet),
     shareImage: dataPart(inputs.shareImage ?? null),
+    icon: dataPart(inputs.icon ?? null),
     publicFiles: dataPart(publicHashes),
     images: dataPart(inputs.images),
   });
@@ -126,6 +129,7 @@ export function renderInputFrom(config: PageConfig, release: string, derived: Pi
       scripts: config.widgets.value.scripts as Assets['scripts'],
       islands: config.widgets.value.islands,
       shareImage: config.shareImage.value ?? undefined,
+      icon: config.icon.value ?? undefined,
     },
     build: { release, year: config.year.value },
     dev: config.dev.value,

@@ -1,7 +1,7 @@
 import { imageSize } from 'image-size';
 import type { Problems } from '../diagnostics/diagnostic';
 import type { SiteSettings } from '../config/site-settings';
-import type { ShareImage } from '../template-api';
+import type { ShareImage, SiteIcon } from '../template-api';
 import { locate, parseYamlSource } from '../read/yaml-source';
 
 const TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg' };
@@ -35,6 +35,53 @@ export function shareImageOf(
   const type = size.type && TYPES[size.type];
   if (!type) return fail(`shareImage ${url} is ${size.type ?? 'of an unknown type'}, not PNG or JPEG`, 'most crawlers show only PNG or JPEG previews: convert it');
   return { url, width: size.width, height: size.height, type };
+}
+
+const ICON_TYPES: Readonly<Record<string, string>> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon' };
+
+/**
+ * An SVG icon up to this size is written into every page as a `data:` URL: about 100 bytes of
+ * a page gzipped for the site's 199-byte icon, and no request. Browsers ask for the icon when
+ * the page has loaded, and on a phone's first visit that request, on a connection of its own,
+ * was what Lighthouse's largest paint waited for on the service pages (docs/performance.md,
+ * "Visitors: mobile LCP"). A larger file stays a file, which the browser caches once.
+ */
+export const INLINE_ICON_BYTES = 1024;
+
+/**
+ * The icon `icon` of site.yaml names: an SVG, PNG or ICO file in `public/`. A missing file is an
+ * error at the setting's line.
+ */
+export function iconOf(
+  site: SiteSettings,
+  publicFiles: ReadonlyMap<string, Uint8Array>,
+  siteFile: { path: string; text: string },
+  problems: Problems,
+): SiteIcon | undefined {
+  const url = site.icon;
+  if (!url) return undefined;
+  const bytes = publicFiles.get(url.slice(1));
+  if (!bytes) {
+    const source = parseYamlSource(siteFile.text, siteFile.path, problems);
+    problems.add('config/icon', `icon ${url} is not a file in public/`, {
+      ...(source ? locate(source, ['icon']) : { file: siteFile.path }),
+      hint: `add public${url} (a square SVG, or a PNG of at least 48x48), or correct the path`,
+    });
+    return undefined;
+  }
+  const extension = url.slice(url.lastIndexOf('.') + 1).toLowerCase();
+  if (extension === 'svg' && bytes.length <= INLINE_ICON_BYTES) return { href: svgDataUrl(bytes) };
+  return { href: url, type: ICON_TYPES[extension] };
+}
+
+/**
+ * An SVG's text as a `data:` URL, percent-encoded only where a URL or an HTML attribute needs
+ * it (`%`, `#`, quotes, `&`, `<`, `>`, whitespace other than spaces, anything not ASCII): shorter
+ * than base64, and it compresses with the page around it. React writes it unchanged.
+ */
+export function svgDataUrl(bytes: Uint8Array): string {
+  const text = new TextDecoder().decode(bytes).trim();
+  return `data:image/svg+xml,${text.replace(/[^ -~]|[%#"'&<>]/gu, (char) => (char === "'" ? '%27' : encodeURIComponent(char)))}`;
 }
 
 /**

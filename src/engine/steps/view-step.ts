@@ -8,7 +8,7 @@ import type { PagePlan } from '../plan/plan-pages';
 import { buildIdOf, pageConfigHash, pageConfigOf, releaseOf, renderInputFrom } from '../render/page-config';
 import type { PageReuse } from '../cache/page-reuse';
 import type { RenderInput } from '../render/render-input';
-import { checkLocaleFlags, shareImageOf } from '../render/site-images';
+import { checkLocaleFlags, iconOf, shareImageOf } from '../render/site-images';
 import { catalogueImages, type CataloguedImages } from '../images/image-catalogue';
 import type { Output } from '../write/write-output';
 import type { LoadedContent } from './content-step';
@@ -49,6 +49,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
   // Watch mode: the last build's while the pages and templates are the same objects.
   const feeds = memory.alike('feeds', [plan.pages, templates.module], () => planFeeds(plan.pages, (page) => definitionOf(page).feed === true, problems));
   const shareImage = shareImageOf(site, sources.publicFiles, config.siteFile, problems);
+  const icon = iconOf(site, sources.publicFiles, config.siteFile, problems);
   checkLocaleFlags(site, sources.publicFiles, config.siteFile, problems);
   // Sizes and the names of encodings: what pages show is encoded once they are rendered (step 7),
   // or taken from the build cache (and a watch session's memory): a warm build encodes nothing.
@@ -67,6 +68,7 @@ export async function viewOfPages(run: BuildRun, read: ReadSite, parsed: ParsedS
     widgets,
     stylesheet: assets.stylesheet,
     shareImage,
+    icon,
     publicFiles: sources.publicFiles,
     images: images.catalogue,
     hashBytes: contentHash,

@@ -6,20 +6,24 @@ export function hasCodeBlocks(classes: ReadonlySet<string>): boolean {
 }
 
 /**
- * The styles of highlighted code: the frame, its bar with the language and the copy button, and
- * the token colours of both schemes. Only pages with code carry them, in a `<style>` of their
- * own (hashed into the security policy like every inline style): site.css is at the size up to
- * which it is inlined (INLINE_STYLESHEET_LIMIT).
+ * The styles of code blocks: plain ones (no language, or `text`: dark, scrolling sideways) and
+ * highlighted ones (the frame, its bar with the language and the copy button, and the token
+ * colours of both schemes). Only pages with a `<pre>` carry them, in a `<style>` of their own
+ * (hashed into the security policy like every inline style): site.css is at the size up to
+ * which it is inlined (INLINE_STYLESHEET_LIMIT), and each byte of it is in every page's first
+ * response (docs/performance.md, "Visitors: mobile LCP").
  */
 export const CODE_STYLES = [
+  `.prose pre{background:#14213d;color:#e9eef8;padding:1rem;border-radius:var(--radius-small);overflow-x:auto}`,
+  `.prose pre code{background:none;padding:0;color:inherit}`,
   `.${CODE_BLOCK}{margin:1.5rem 0;border:1px solid var(--line);border-radius:var(--radius-small);background:${CODE_SCHEMES.light.background};color:${CODE_SCHEMES.light.foreground};overflow:hidden}`,
   `.${CODE_BLOCK}__bar{display:flex;align-items:center;justify-content:space-between;gap:1rem;min-height:2.25rem;padding:0.2rem 0.4rem 0.2rem 1rem;border-bottom:1px solid var(--line);font-size:0.8rem;font-weight:600;color:var(--ink-soft)}`,
   `.${CODE_BLOCK}__copy{font:inherit;color:inherit;background:none;border:1px solid var(--line);border-radius:6px;padding:0.2rem 0.6rem;cursor:pointer}`,
   `.${CODE_BLOCK}__copy:hover{color:var(--ink);border-color:currentColor}`,
-  // Over site.css's dark `.prose pre`: the frame gives the colours.
+  // Over the plain block's dark `.prose pre`: the frame gives the colours.
   `.prose .${CODE_BLOCK} pre{margin:0;padding:1rem;background:none;color:inherit;border-radius:0;overflow-x:auto}`,
   codePaletteCss('.hl'),
-  `@media (prefers-color-scheme:dark){.${CODE_BLOCK}{background:${CODE_SCHEMES.dark.background};color:${CODE_SCHEMES.dark.foreground}}}`,
+  `@media (prefers-color-scheme:dark){.prose pre{background:#060b16}.${CODE_BLOCK}{background:${CODE_SCHEMES.dark.background};color:${CODE_SCHEMES.dark.foreground}}}`,
 ].join('');
 
 /**

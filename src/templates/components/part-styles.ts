@@ -76,7 +76,7 @@ const PARTS: readonly PartStyles[] = [
     // (CardGrid), never an empty column, the whole card the title's link target; and the home
     // pages' hero (lead, actions, illustration: one column until a wide screen gives two) and
     // the heads and tinted bands of their sections. One part: a part costs every response a
-    // hash in its policy, the hero's styles a hub a few hundred bytes.
+    // hash in its policy, the hero's styles a hub a few hundred bytes. A hub's introduction too.
     classNames: ['hero', 'card-grid', 'card'],
     css: css`
       .card-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
@@ -108,6 +108,7 @@ const PARTS: readonly PartStyles[] = [
       .section__head { display: flex; justify-content: space-between; align-items: end; gap: 0.5rem 1.5rem; flex-wrap: wrap; margin-bottom: 1.75rem; }
       .section__head h2 { margin: 0; }
       .section--tint { background: var(--paper-soft); border-block: 1px solid var(--line); }
+      .hub-intro { margin-bottom: var(--space-4); }
     `,
   },
   {
@@ -191,9 +192,11 @@ const PARTS: readonly PartStyles[] = [
     `,
   },
   {
-    // An article: its meta line, the contents beside the text on wide screens, its tags.
-    classNames: ['article-layout'],
+    // An article: its meta line, the contents beside the text on wide screens, its tags; and
+    // Markdown's task lists, which articles have (a page of another kind with one gets this part).
+    classNames: ['article-layout', 'contains-task-list'],
     css: css`
+      .prose .contains-task-list { list-style: none; padding-left: 0.25rem; }
       .article-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--ink-soft); font-size: 0.95rem; margin: 1.25rem 0 0; }
       .article-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2rem; padding-block: var(--space-5); }
       @media (min-width: 62rem) {
@@ -221,7 +224,8 @@ const PARTS: readonly PartStyles[] = [
   {
     // The contact and offer forms (islands, rendered into the page): fields, errors and the
     // select's chevron, the hidden field bots fill in, the button while sending; and the check
-    // boxes and radio buttons, drawn (shared with the consent settings: control-styles.ts).
+    // boxes and radio buttons, drawn (shared with the consent settings: control-styles.ts); and
+    // the text beside the form on the contact and offer pages.
     classNames: ['form'],
     css:
       minifiedCss(CHOICE_CONTROL_STYLES) +
@@ -255,6 +259,8 @@ const PARTS: readonly PartStyles[] = [
       .field--check .field__error { grid-column: 2; }
       .form__noscript { padding: 0.85rem 1rem; border-left: 4px solid var(--accent); background: var(--accent-soft); margin: 0 0 1rem; }
       .form__progress { display: flex; gap: 0.75rem; align-items: center; margin: 0 0 1rem; }
+      .prose--aside { font-size: 0.98rem; }
+      .prose--aside h2 { font-size: var(--step-1); margin-top: 1.5em; }
     `,
   },
 ];

@@ -65,7 +65,7 @@ export function Document(props: DocumentProps) {
           article={props.article}
           structuredData={props.structuredData}
         />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.icon && <link rel="icon" href={assets.icon.href} type={assets.icon.type} />}
         {'inline' in assets.stylesheet ? (
           <style dangerouslySetInnerHTML={{ __html: assets.stylesheet.inline }} />
         ) : (
@@ -74,7 +74,7 @@ export function Document(props: DocumentProps) {
         {partStylesOf(main.classes).map((css, index) => (
           <style key={index} dangerouslySetInnerHTML={{ __html: css }} />
         ))}
-        {hasCodeBlocks(main.classes) && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
+        {main.preformatted && <style dangerouslySetInnerHTML={{ __html: CODE_STYLES }} />}
         {/* The loader starts after the first paint; module scripts would otherwise run before it. */}
         <script type="module" dangerouslySetInnerHTML={{ __html: loaderBootstrap(assets.loader) }} />
       </head>
@@ -92,6 +92,8 @@ interface MainContent {
   html: string;
   /** The classes its elements have (`classesIn`). */
   classes: ReadonlySet<string>;
+  /** Whether it has a `<pre>`: a code block, highlighted or plain (their styles, `CODE_STYLES`). */
+  preformatted: boolean;
 }
 
 /**
@@ -103,6 +105,7 @@ interface MainContent {
 function mainContent(props: DocumentProps): MainContent {
   const rendered = renderToStaticMarkup(<>{props.children}</>, { identifierPrefix: 'main-' });
   const classes = new Set<string>();
+  let preformatted = false;
   // Where the run of image preloads at the start ends.
   let content = 0;
   // One tokenization for the soft hyphens and the tags read here. The preloads hold no text, so
@@ -110,8 +113,9 @@ function mainContent(props: DocumentProps): MainContent {
   const html = hyphenateHtml(rendered, props.i18n.language, (tag) => {
     if (tag.start === content && tag.name === 'link' && attributeOf(tag, 'rel') === 'preload' && attributeOf(tag, 'as') === 'image') content = tag.end;
     for (const name of classesOf(tag)) classes.add(name);
+    if (tag.name === 'pre') preformatted = true;
   });
-  return { html: html.slice(content), classes };
+  return { html: html.slice(content), classes, preformatted };
 }
 
 /**

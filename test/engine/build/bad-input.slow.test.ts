@@ -196,6 +196,21 @@ const CASES: Case[] = [
     code: 'yaml/invalid-value',
   },
   {
+    name: 'a site icon that is not in public/',
+    file: 'content/site.yaml',
+    change: (t) => t.replace('icon: /favicon.svg', 'icon: /icons/missing.svg'),
+    at: 'icon: /icons/missing.svg',
+    column: 7,
+    code: 'config/icon',
+  },
+  {
+    name: 'a site icon browsers do not take',
+    file: 'content/site.yaml',
+    change: (t) => t.replace('icon: /favicon.svg', 'icon: /images/share.jpg'),
+    at: 'icon: /images/share.jpg',
+    code: 'yaml/invalid-value',
+  },
+  {
     name: 'a route on the URL of a feed',
     file: 'content/routes.yaml',
     change: (t) => t.replace('paths: { en: /privacy-policy,', 'paths: { en: /blog/feed.xml,'),

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Problems } from '../../../src/engine/diagnostics/diagnostic';
+import { INLINE_ICON_BYTES, iconOf, svgDataUrl } from '../../../src/engine/render/site-images';
+import { REAL_SETTINGS, REPO } from '../../helpers/site';
+
+const SITE_FILE = { path: 'content/site.yaml', text: 'url: https://example.com\nicon: /favicon.svg\n' };
+const bytes = (text: string) => new TextEncoder().encode(text);
+const PREFIX = 'data:image/svg+xml,';
+
+function iconFor(icon: string | undefined, files: Record<string, Uint8Array>) {
+  const problems = new Problems();
+  const result = iconOf({ ...REAL_SETTINGS, icon }, new Map(Object.entries(files)), SITE_FILE, problems);
+  return { result, errors: problems.errors };
+}
+
+describe('the site icon', () => {
+  it('writes the site’s own small SVG into the page as a data: URL that gives back its text', () => {
+    const svg = readFileSync(path.join(REPO, 'public/favicon.svg'), 'utf8');
+    const { result, errors } = iconFor('/favicon.svg', { 'favicon.svg': bytes(svg) });
+    expect(errors).toEqual([]);
+    expect(result?.type).toBeUndefined();
+    expect(result?.href.startsWith(PREFIX)).toBe(true);
+    expect(decodeURIComponent(result!.href.slice(PREFIX.length))).toBe(svg.trim());
+    // Nothing an HTML attribute would escape, nothing that ends a URL's path.
+    expect(result!.href).not.toMatch(/["'&<>#\n]/);
+  });
+
+  it('encodes any text so that it decodes to itself and needs no escaping in an attribute', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        const href = svgDataUrl(bytes(text));
+        expect(decodeURIComponent(href.slice(PREFIX.length))).toBe(text.trim());
+        expect(href).toMatch(/^[\x20-\x7e]*$/);
+        expect(href).not.toMatch(/["'&<>#]/);
+      }),
+    );
+  });
+
+  it('links a larger SVG, a PNG or an ICO as a file, with its media type', () => {
+    const large = `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(INLINE_ICON_BYTES)}</svg>`;
+    expect(iconFor('/favicon.svg', { 'favicon.svg': bytes(large) }).result).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' });
+    expect(iconFor('/icons/tab.png', { 'icons/tab.png': new Uint8Array(8) }).result).toEqual({ href: '/icons/tab.png', type: 'image/png' });
+    expect(iconFor('/favicon.ico', { 'favicon.ico': new Uint8Array(8) }).result).toEqual({ href: '/favicon.ico', type: 'image/x-icon' });
+  });
+
+  it('is an error at the setting when public/ has no such file, and nothing without the setting', () => {
+    const { result, errors } = iconFor('/favicon.svg', {});
+    expect(result).toBeUndefined();
+    expect(errors.map((error) => [error.code, error.message, error.line, error.column])).toEqual([
+      ['config/icon', 'icon /favicon.svg is not a file in public/', 2, 7],
+    ]);
+    expect(iconFor(undefined, {})).toEqual({ result: undefined, errors: [] });
+  });
+});
