@@ -70,17 +70,24 @@ export function iconOf(
     return undefined;
   }
   const extension = url.slice(url.lastIndexOf('.') + 1).toLowerCase();
-  if (extension === 'svg' && bytes.length <= INLINE_ICON_BYTES) return { href: svgDataUrl(bytes) };
-  return { href: url, type: ICON_TYPES[extension] };
+  const inline = extension === 'svg' && bytes.length <= INLINE_ICON_BYTES ? svgDataUrl(bytes) : undefined;
+  return inline ? { href: inline } : { href: url, type: ICON_TYPES[extension] };
 }
 
 /**
  * An SVG's text as a `data:` URL, percent-encoded only where a URL or an HTML attribute needs
  * it (`%`, `#`, quotes, `&`, `<`, `>`, whitespace other than spaces, anything not ASCII): shorter
- * than base64, and it compresses with the page around it. React writes it unchanged.
+ * than base64, and it compresses with the page around it. React writes it unchanged. Undefined
+ * for a file that is not UTF-8 or declares another encoding, which the URL's bytes would not be.
  */
-export function svgDataUrl(bytes: Uint8Array): string {
-  const text = new TextDecoder().decode(bytes).trim();
+export function svgDataUrl(bytes: Uint8Array): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).trim();
+  } catch {
+    return undefined;
+  }
+  if (/^<\?xml[^>]*\bencoding\s*=\s*["'](?!utf-?8["'])/i.test(text)) return undefined;
   return `data:image/svg+xml,${text.replace(/[^ -~]|[%#"'&<>]/gu, (char) => (char === "'" ? '%27' : encodeURIComponent(char)))}`;
 }
 

@@ -1,6 +1,6 @@
 import { CODE_BLOCK_CLASS as CODE_BLOCK, CODE_SCHEMES, codePaletteCss } from '../../shared/code-palette';
 
-/** Whether a page's main content (by its classes, `classesIn`) holds a highlighted code block: only then does it get their styles and script. */
+/** Whether a page's main content (by its classes, `classesIn`) holds a highlighted code block: only then does it get the copy button's script. */
 export function hasCodeBlocks(classes: ReadonlySet<string>): boolean {
   return classes.has(CODE_BLOCK);
 }

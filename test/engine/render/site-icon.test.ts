@@ -31,7 +31,7 @@ describe('the site icon', () => {
   it('encodes any text so that it decodes to itself and needs no escaping in an attribute', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
-        const href = svgDataUrl(bytes(text));
+        const href = svgDataUrl(bytes(text))!;
         expect(decodeURIComponent(href.slice(PREFIX.length))).toBe(text.trim());
         expect(href).toMatch(/^[\x20-\x7e]*$/);
         expect(href).not.toMatch(/["'&<>#]/);
@@ -44,6 +44,13 @@ describe('the site icon', () => {
     expect(iconFor('/favicon.svg', { 'favicon.svg': bytes(large) }).result).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' });
     expect(iconFor('/icons/tab.png', { 'icons/tab.png': new Uint8Array(8) }).result).toEqual({ href: '/icons/tab.png', type: 'image/png' });
     expect(iconFor('/favicon.ico', { 'favicon.ico': new Uint8Array(8) }).result).toEqual({ href: '/favicon.ico', type: 'image/x-icon' });
+    // A data: URL's bytes are UTF-8: an SVG in another encoding stays a file.
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?><svg><text>café</text></svg>', 'latin1');
+    expect(iconFor('/favicon.svg', { 'favicon.svg': latin1 }).result).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' });
+    const declared = bytes('<?xml version="1.0" encoding="windows-1252"?><svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(iconFor('/favicon.svg', { 'favicon.svg': declared }).result?.href).toBe('/favicon.svg');
+    const utf8 = bytes('<?xml version="1.0" encoding="UTF-8"?><svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(iconFor('/favicon.svg', { 'favicon.svg': utf8 }).result?.href).toMatch(/^data:image\/svg\+xml,/);
   });
 
   it('is an error at the setting when public/ has no such file, and nothing without the setting', () => {
