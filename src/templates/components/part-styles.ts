@@ -76,8 +76,9 @@ const PARTS: readonly PartStyles[] = [
     // (CardGrid), never an empty column, the whole card the title's link target; and the home
     // pages' hero (lead, actions, illustration: one column until a wide screen gives two) and
     // the heads and tinted bands of their sections. One part: a part costs every response a
-    // hash in its policy, the hero's styles a hub a few hundred bytes. A hub's introduction too.
-    classNames: ['hero', 'card-grid', 'card'],
+    // hash in its policy, the hero's styles a hub a few hundred bytes. A hub's introduction too
+    // (a hub with no cards yet has it).
+    classNames: ['hero', 'card-grid', 'card', 'hub-intro'],
     css: css`
       .card-grid { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
       @media (min-width: 40rem) { .card-grid { grid-template-columns: repeat(2, minmax(0, 1fr)); } .card-grid--1 { grid-template-columns: minmax(0, 1fr); } }
