@@ -40,7 +40,7 @@ export function shareImageOf(
 const ICON_TYPES: Readonly<Record<string, string>> = { svg: 'image/svg+xml', png: 'image/png', ico: 'image/x-icon' };
 
 /**
- * An SVG icon up to this size is written into every page as a `data:` URL: about 100 bytes of
+ * An SVG icon up to this size is written into every page as a `data:` URL: about 150 bytes of
  * a page gzipped for the site's 199-byte icon, and no request. Browsers ask for the icon when
  * the page has loaded, and on a phone's first visit that request, on a connection of its own,
  * was what Lighthouse's largest paint waited for on the service pages (docs/performance.md,
@@ -75,10 +75,11 @@ export function iconOf(
 }
 
 /**
- * An SVG's text as a `data:` URL, percent-encoded only where a URL or an HTML attribute needs
- * it (`%`, `#`, quotes, `&`, `<`, `>`, whitespace other than spaces, anything not ASCII): shorter
- * than base64, and it compresses with the page around it. React writes it unchanged. Undefined
- * for a file that is not UTF-8 or declares another encoding, which the URL's bytes would not be.
+ * An SVG's text as a `data:` URL, percent-encoded where a valid URL or an HTML attribute needs
+ * it: every character but letters, digits and `!$()*+,-./:;=?@_~` (spaces, quotes, `<`, `>`, `#`,
+ * `&`, braces, anything not ASCII). Shorter than base64, and it compresses with the page around
+ * it; React writes it unchanged, and the HTML checker takes it. Undefined for a file that is not
+ * UTF-8 or declares another encoding, which the URL's bytes would not be.
  */
 export function svgDataUrl(bytes: Uint8Array): string | undefined {
   let text: string;
@@ -88,7 +89,8 @@ export function svgDataUrl(bytes: Uint8Array): string | undefined {
     return undefined;
   }
   if (/^<\?xml[^>]*\bencoding\s*=\s*["'](?!utf-?8["'])/i.test(text)) return undefined;
-  return `data:image/svg+xml,${text.replace(/[^ -~]|[%#"'&<>]/gu, (char) => (char === "'" ? '%27' : encodeURIComponent(char)))}`;
+  // encodeURIComponent leaves `'` as it is.
+  return `data:image/svg+xml,${text.replace(/[^A-Za-z0-9!$()*+,\-./:;=?@_~]/gu, (char) => (char === "'" ? '%27' : encodeURIComponent(char)))}`;
 }
 
 /**
