@@ -87,6 +87,15 @@ export function locate(source: YamlSource, path: DataPath): SourceLocation {
   return positionOf(source, nodeAt(source, path) ?? source.doc.contents);
 }
 
+/**
+ * Where the value at `path` is in a YAML file read earlier (a setting of site.yaml, for an
+ * error found after validation): its line and column, or the file alone when it no longer parses.
+ */
+export function locateIn(file: { path: string; text: string }, path: DataPath, problems: Problems): SourceLocation | { file: string } {
+  const source = parseYamlSource(file.text, file.path, problems);
+  return source ? locate(source, path) : { file: file.path };
+}
+
 /** The location of the key `key` in the map at `path` (for unknown or misspelled keys). */
 export function locateKey(source: YamlSource, path: DataPath, key: string): SourceLocation {
   const parent = nodeAt(source, path);

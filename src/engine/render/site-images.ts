@@ -2,7 +2,7 @@ import { imageSize } from 'image-size';
 import type { Problems } from '../diagnostics/diagnostic';
 import type { SiteSettings } from '../config/site-settings';
 import type { ShareImage, SiteIcon } from '../template-api';
-import { locate, parseYamlSource } from '../read/yaml-source';
+import { locateIn } from '../read/yaml-source';
 
 const TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg' };
 
@@ -20,8 +20,7 @@ export function shareImageOf(
   const url = site.shareImage;
   if (!url) return undefined;
   const fail = (message: string, hint: string) => {
-    const source = parseYamlSource(siteFile.text, siteFile.path, problems);
-    problems.add('config/share-image', message, { ...(source ? locate(source, ['shareImage']) : { file: siteFile.path }), hint });
+    problems.add('config/share-image', message, { ...locateIn(siteFile, ['shareImage'], problems), hint });
     return undefined;
   };
   const bytes = publicFiles.get(url.slice(1));
@@ -62,9 +61,8 @@ export function iconOf(
   if (!url) return undefined;
   const bytes = publicFiles.get(url.slice(1));
   if (!bytes) {
-    const source = parseYamlSource(siteFile.text, siteFile.path, problems);
     problems.add('config/icon', `icon ${url} is not a file in public/`, {
-      ...(source ? locate(source, ['icon']) : { file: siteFile.path }),
+      ...locateIn(siteFile, ['icon'], problems),
       hint: `add public${url} (a square SVG, or a PNG of at least 48x48), or correct the path`,
     });
     return undefined;
@@ -100,10 +98,8 @@ export function svgDataUrl(bytes: Uint8Array): string | undefined {
 export function checkLocaleFlags(site: SiteSettings, publicFiles: ReadonlyMap<string, Uint8Array>, siteFile: { path: string; text: string }, problems: Problems): void {
   site.locales.all.forEach((locale, index) => {
     if (publicFiles.has(locale.flag.slice(1))) return;
-    const source = parseYamlSource(siteFile.text, siteFile.path, problems);
-    const where = source ? locate(source, ['locales', index, 'flag']) : { file: siteFile.path };
     problems.add('config/locale-flag', `the flag of the locale "${locale.code}", ${locale.flag}, is not a file in public/`, {
-      ...where,
+      ...locateIn(siteFile, ['locales', index, 'flag'], problems),
       hint: `add public${locale.flag} (shown at 20x15 in the language menu), or name another image with flag:`,
     });
   });

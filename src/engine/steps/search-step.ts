@@ -1,5 +1,5 @@
 import type { Problems } from '../diagnostics/diagnostic';
-import { locate, parseYamlSource } from '../read/yaml-source';
+import { locateIn } from '../read/yaml-source';
 import { startSearchIndexes, type SearchIndexes, type SearchPage } from '../search/search-index';
 import type { RenderedSite } from './render-step';
 import type { SitePlan } from './plan-step';
@@ -67,9 +67,8 @@ export function pagesToFind(run: BuildRun, plan: SitePlan, view: PageView): Page
 function checkExcluded(exclude: readonly string[], routes: ReadonlySet<string>, siteFile: { path: string; text: string }, problems: Problems): void {
   exclude.forEach((routeId, index) => {
     if (routes.has(routeId)) return;
-    const source = parseYamlSource(siteFile.text, siteFile.path, problems);
     problems.add('config/search-exclude', `search.exclude names "${routeId}", which is no route`, {
-      ...(source ? locate(source, ['search', 'exclude', index]) : { file: siteFile.path }),
+      ...locateIn(siteFile, ['search', 'exclude', index], problems),
       hint: 'name a route id of content/routes.yaml (the pages of every locale of that route are left out of search)',
     });
   });
