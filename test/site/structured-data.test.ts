@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { imageSize } from 'image-size';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realSite, type RealSite } from '../helpers/real-site';
@@ -158,6 +159,20 @@ describe('JSON-LD', () => {
       expect(jobs.filter((job) => job.jobLocationType === 'TELECOMMUTE')).toHaveLength(1);
     }
     expect(ofType(html('hu/karrier/index.html'), 'JobPosting')[0]!.title).toBe('Senior React/TypeScript-fejlesztő');
+  });
+
+  it('comes at the end of the body, where gzip finds the text it repeats', () => {
+    for (const page of [...site.pages.map((plan) => html(plan.outputPath)), html('404.html')]) {
+      const first = page.indexOf('<script type="application/ld+json">');
+      expect(first).toBeGreaterThan(page.lastIndexOf('</footer>'));
+      expect(page.slice(first)).toMatch(/^(<script type="application\/ld\+json">[^<]*<\/script>)+<\/body><\/html>$/);
+    }
+    // In the head before the inlined stylesheet, the descriptions were more than 32 KB (gzip's
+    // reach) before the postings they repeat.
+    const page = html('hu/karrier/index.html');
+    const scripts = page.match(/<script type="application\/ld\+json">[^<]*<\/script>/g)!.join('');
+    const inHead = page.replace(scripts, '').replace('<style>', `${scripts}<style>`);
+    expect(gzipSync(page).length).toBeLessThan(gzipSync(inHead).length - 800);
   });
 
   it('escapes markup inside the script, so a job description cannot end it', () => {

@@ -11,6 +11,7 @@ import { ConsentBanner } from '../components/ConsentBanner';
 import { hyphenateHtml } from '../hyphenate';
 import { attributeOf, classesOf } from '../../shared/html-walk';
 import { SeoHead } from '../seo/SeoHead';
+import { StructuredData } from '../seo/StructuredData';
 import type { DocumentProps } from './document-props';
 import { FontLoading, LATIN_EXTENDED } from './font-loading';
 import { Footer } from './Footer';
@@ -58,12 +59,10 @@ export function Document(props: DocumentProps) {
           page={page}
           site={site}
           i18n={i18n}
-          links={props.links}
           image={share?.image ?? assets.shareImage}
           imageAlt={share?.alt}
           feeds={props.feeds}
           article={props.article}
-          structuredData={props.structuredData}
         />
         {assets.icon && <link rel="icon" href={assets.icon.href} type={assets.icon.type} />}
         {'inline' in assets.stylesheet ? (
@@ -81,6 +80,7 @@ export function Document(props: DocumentProps) {
       <body>
         <PageBody {...props} main={main} />
         {props.after}
+        <StructuredData title={title} page={page} site={site} i18n={i18n} links={props.links} objects={props.structuredData} />
       </body>
     </html>
   );

@@ -1,8 +1,5 @@
-import type { FeedLink, I18n, Links, PageInfo, ShareImage, SiteSettings } from '../../engine/template-api';
-import { jsonForScript } from '../../shared/json-script';
+import type { FeedLink, I18n, PageInfo, ShareImage, SiteSettings } from '../../engine/template-api';
 import { localeInfo } from '../../shared/locales';
-import { breadcrumbTrail } from '../components/breadcrumbs';
-import { breadcrumbList, organization, type JsonLd } from './structured-data';
 
 /** What an article adds to its OpenGraph tags. */
 export interface ArticleMeta {
@@ -17,28 +14,21 @@ interface SeoHeadProps {
   page?: PageInfo | undefined;
   site: SiteSettings;
   i18n: I18n;
-  links: Links;
   image: ShareImage | undefined;
   /** What the image shows, when it is not the site's share image (a page's cover). */
   imageAlt?: string | undefined;
   feeds: readonly FeedLink[];
   article?: ArticleMeta | undefined;
-  /** The page's own JSON-LD objects (BlogPosting, JobPosting...); Organization and BreadcrumbList are added here. */
-  structuredData?: readonly JsonLd[] | undefined;
 }
 
 /**
- * The head elements for search engines, social networks and feed readers: OpenGraph and
- * Twitter card tags, the locale's feeds, and JSON-LD (the company on every page, breadcrumbs on
- * pages inside a hub, plus what the template adds).
+ * The head elements for social networks and feed readers: OpenGraph and Twitter card tags and
+ * the locale's feeds. The page's JSON-LD is at the end of its body (`StructuredData`).
  */
-export function SeoHead({ title, description, page, site, i18n, links, image, imageAlt: ownAlt, feeds, article, structuredData = [] }: SeoHeadProps) {
+export function SeoHead({ title, description, page, site, i18n, image, imageAlt: ownAlt, feeds, article }: SeoHeadProps) {
   const locale = i18n.locale;
   const imageUrl = image && site.url + image.url;
   const imageAlt = ownAlt ?? i18n.t('site.shareImageAlt', { company: site.company.name });
-  const objects: JsonLd[] = [organization(site)];
-  if (page?.parent) objects.push(breadcrumbList(site, breadcrumbTrail(page, links, i18n), page, title));
-  objects.push(...structuredData);
   return (
     <>
       <meta property="og:type" content={article ? 'article' : 'website'} />
@@ -77,9 +67,6 @@ export function SeoHead({ title, description, page, site, i18n, links, image, im
       {image && <meta name="twitter:image:alt" content={imageAlt} />}
       {feeds.map((feed) => (
         <link key={feed.url} rel="alternate" type={feed.type} title={feed.title} href={feed.url} />
-      ))}
-      {objects.map((object, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(object) }} />
       ))}
     </>
   );
