@@ -123,6 +123,12 @@ export async function measureBudgets(repo: string): Promise<string[]> {
 
     const homes = await Promise.all(['/', '/hu', '/de'].map((page) => firstResponseBytes(server.url + page)));
     const articleResponse = await firstResponseBytes(`${server.url}/clickup-as-erp`);
+    // The career page and a position's page (its details, apply form and JobPosting).
+    const careers = await Promise.all(
+      ['/career', '/hu/karrier', '/de/karriere', '/career/senior-react-developer', '/hu/karrier/senior-react-fejleszto', '/de/karriere/senior-react-entwickler'].map((page) =>
+        firstResponseBytes(server.url + page),
+      ),
+    );
 
     const assets = path.join(out, '_sitegen/assets');
     const loader = readFileSync(path.join(assets, readdirSync(assets).find((f) => f.startsWith('loader-'))!));
@@ -136,6 +142,7 @@ export async function measureBudgets(repo: string): Promise<string[]> {
       `| first visit to /, all transferred (brotli; gzip ${kb(sum(home, 'gzip'))}; ${home.length} responses) | ${kb(sum(home, 'brotli'))} | 80 KB ${verdict(sum(home, 'brotli'), 80 * KB)} |`,
       `| repeat visit to an article, JS before interaction (gzip; ${articleScripts.length} scripts) | ${kb(sum(articleScripts, 'gzip'))} | 5 KB ${verdict(sum(articleScripts, 'gzip'), 5 * KB)} |`,
       `| first response of / · /hu · /de, HTML with its headers (gzip; an article: ${(articleResponse / 1000).toFixed(1)} KB) | ${homes.map((bytes) => (bytes / 1000).toFixed(1)).join(' · ')} KB | 14.6 KB, one round trip ${verdict(Math.max(...homes), FIRST_ROUND_TRIP)} |`,
+      `| first response of /career · /hu/karrier · /de/karriere, then of a position's page in each | ${careers.map((bytes) => (bytes / 1000).toFixed(1)).join(' · ')} KB | 14.6 KB, one round trip ${verdict(Math.max(...careers), FIRST_ROUND_TRIP)} |`,
       `| loader (gzip) | ${kb(gzip(loader))} | 2 KB ${verdict(gzip(loader), 2 * KB)} |`,
       `| layout shift: first visit with banner / repeat visit / hydration | ${homeShift.toFixed(3)} / ${repeatShift.toFixed(3)} / ${hydrationShift.toFixed(3)} | 0 ${verdict(Math.max(homeShift, repeatShift, hydrationShift), 0)} |`,
       `| largest chunk (React runtime, loaded only when an island hydrates; gzip) | ${kb(react)} | |`,

@@ -65,28 +65,26 @@ export const tenderFields = {
   funder: text.optional(),
 };
 
-export const careerFields = {
-  positions: z
-    .array(
-      z.strictObject({
-        id: z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and "-"'),
-        title: text,
-        location: text,
-        employment: text,
-        /** schema.org's employment type, for the JobPosting (the `employment` text is what people read). */
-        employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER']),
-        /** The day the position was published, and the last day applications are taken. */
-        posted: isoDate,
-        validThrough: isoDate.optional(),
-        /** A fully remote position: the countries applicants may live in (ISO 3166 codes). */
-        remoteCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 country code like "HU"')).min(1).optional(),
-        summary: text,
-        duties: textList.optional(),
-        requirements: textList.optional(),
-        benefits: textList.optional(),
-      }),
-    )
-    .min(1, 'list at least one position'),
+/**
+ * An open position, a page of its own under the career page (search engines take a job
+ * posting's structured data from the page of that one job, not from a list of jobs). Its
+ * `description` is the summary the career page lists it with.
+ */
+export const positionFields = {
+  /** The same in every locale: applications name it, and the career page's card has it as its anchor. */
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letters and digits, words joined by "-"'),
+  location: text,
+  employment: text,
+  /** schema.org's employment type, for the JobPosting (the `employment` text is what people read). */
+  employmentType: z.enum(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'TEMPORARY', 'INTERN', 'VOLUNTEER', 'PER_DIEM', 'OTHER']),
+  /** The day the position was published, and the last day applications are taken. */
+  posted: isoDate,
+  validThrough: isoDate.optional(),
+  /** A fully remote position: the countries applicants may live in (ISO 3166 codes). */
+  remoteCountries: z.array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 country code like "HU"')).min(1).optional(),
+  duties: textList.optional(),
+  requirements: textList.optional(),
+  benefits: textList.optional(),
 };
 
 type Infer<Shape extends z.ZodRawShape> = z.output<z.ZodObject<Shape>>;
@@ -94,4 +92,4 @@ export type ArticleData = Infer<typeof articleFields>;
 export type ServiceData = Infer<typeof serviceFields>;
 export type CaseStudyData = Infer<typeof caseStudyFields>;
 export type TenderData = Infer<typeof tenderFields>;
-export type CareerData = Infer<typeof careerFields>;
+export type PositionData = Infer<typeof positionFields> & { title: string; description: string };

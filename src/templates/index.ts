@@ -1,7 +1,7 @@
 /** The site's templates: which component renders each kind of page, and its front matter fields. */
 import './site.css';
 import type { TemplateDefinition, TemplateModule } from '../engine/template-api';
-import { articleFields, careerFields, caseStudyFields, serviceFields, tenderFields } from './fields';
+import { articleFields, caseStudyFields, positionFields, serviceFields, tenderFields } from './fields';
 import { AboutPage } from './pages/AboutPage';
 import { ArticlePage } from './pages/ArticlePage';
 import { CareerPage } from './pages/CareerPage';
@@ -12,6 +12,7 @@ import { ErrorPages } from './pages/ErrorPages';
 import { HomePage } from './pages/HomePage';
 import { HubPage } from './pages/HubPage';
 import { OfferPage } from './pages/OfferPage';
+import { PositionPage } from './pages/PositionPage';
 import { ServicePage } from './pages/ServicePage';
 import { TenderPage } from './pages/TenderPage';
 
@@ -22,7 +23,8 @@ export const templates: Record<string, TemplateDefinition> = {
   service: { component: ServicePage, fields: serviceFields },
   'case-study': { component: CaseStudyPage, fields: caseStudyFields },
   tender: { component: TenderPage, fields: tenderFields },
-  career: { component: CareerPage, fields: careerFields },
+  career: { component: CareerPage },
+  position: { component: PositionPage, fields: positionFields },
   about: { component: AboutPage },
   contact: { component: ContactPage },
   offer: { component: OfferPage },

@@ -202,7 +202,7 @@ describe('the spam check\'s edges', () => {
   });
 });
 
-describe('applying for a position on the career page', () => {
+describe("applying for a position on its page", () => {
   const form = (page: Page) => page.locator('#apply-senior-react-developer-form');
   const input = (page: Page, name: string) => form(page).locator(`[name="${name}"]`);
 
@@ -223,7 +223,7 @@ describe('applying for a position on the career page', () => {
   }
 
   it('checks the file in the browser, then uploads it with progress; the notification names the position', async () => {
-    const { page, problems, requests } = await openApply('/career');
+    const { page, problems, requests } = await openApply('/career/senior-react-developer');
     await fill(page);
     await page.waitForFunction(() => performance.now() > 3100);
     const creates = () => requests.filter((request) => request.url.endsWith('/api/collections/job_applications/records'));
@@ -250,7 +250,7 @@ describe('applying for a position on the career page', () => {
     expect(await form(page).locator('.form__progress [aria-live]').textContent()).toMatch(/^Uploading: \d+ %$/);
     await landed;
     const [stored] = await records('job_applications');
-    expect(stored).toMatchObject({ position: 'senior-react-developer', position_title: 'Senior React / TypeScript Developer', name: 'Kovács Zsófia', github: 'https://github.com/zsofia', locale: 'en', path: '/career' });
+    expect(stored).toMatchObject({ position: 'senior-react-developer', position_title: 'Senior React / TypeScript Developer', name: 'Kovács Zsófia', github: 'https://github.com/zsofia', locale: 'en', path: '/career/senior-react-developer' });
     expect(String(stored!.cv)).toMatch(/\.pdf$/);
     const [mail] = (await sink.waitFor(before + 1)).slice(before);
     expect(mail!.to).toEqual(['jobs@kestrelbyte.example']);
@@ -260,8 +260,8 @@ describe('applying for a position on the career page', () => {
   });
 
   it.each([
-    ['hu', '/hu/karrier', hu.widgets.form.errors.fileType],
-    ['de', '/de/karriere', de.widgets.form.errors.fileType],
+    ['hu', '/hu/karrier/senior-react-fejleszto', hu.widgets.form.errors.fileType],
+    ['de', '/de/karriere/senior-react-entwickler', de.widgets.form.errors.fileType],
   ])('%s: a file the server refuses is named in the visitor\'s language, and what was typed stays', async (_locale, path, message) => {
     const { page } = await openApply(path);
     await fill(page);
@@ -298,7 +298,7 @@ describe('when sending fails: the failure page or an inline error', () => {
   });
 
   it('the apply form says it at the form and keeps the chosen file, which a page change would lose', async () => {
-    const { page } = await open('/hu/karrier');
+    const { page } = await open('/hu/karrier/senior-react-fejleszto');
     await page.route(`${backend.url}/api/collections/job_applications/records`, (route) => route.abort('connectionrefused'));
     await page.locator('#senior-react-developer details.apply > summary').click();
     const form = page.locator('#apply-senior-react-developer-form');
@@ -311,7 +311,7 @@ describe('when sending fails: the failure page or an inline error', () => {
     await page.waitForFunction(() => performance.now() > 3100);
     await form.locator('button[type="submit"]').click();
     await expect.poll(() => form.locator('.form__general').textContent()).toBe(hu.widgets.form.errors.failed);
-    expect(new URL(page.url()).pathname).toBe('/hu/karrier');
+    expect(new URL(page.url()).pathname).toBe('/hu/karrier/senior-react-fejleszto');
     expect(await form.locator('[name="cv"]').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('cv.pdf');
     expect(await form.locator('[name="name"]').inputValue()).toBe('Kovács Zsófia');
   });

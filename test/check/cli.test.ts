@@ -21,7 +21,7 @@ describe('sitegen check', () => {
     const run = await runCli(['check', '--root', REPO, '--out', out]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^sitegen: checked 216 pages \\(\\d+ files\\) in ${out} in \\d+ ms: no problems\\n$`));
+    expect(run.stdout).toMatch(new RegExp(`^sitegen: checked 228 pages \\(\\d+ files\\) in ${out} in \\d+ ms: no problems\\n$`));
   });
 
   it('checks dist/ under the root by default', async () => {
@@ -51,7 +51,7 @@ describe('sitegen check', () => {
       expect.stringMatching(/^ {2}hint: /),
       expect.stringMatching(/^dist\/hu\/404\.html: error: .* \[check\/broken-link\]$/),
       expect.stringMatching(/^ {2}hint: /),
-      expect.stringMatching(new RegExp(`^sitegen: check found 4 problems in 216 pages \\(\\d+ files\\) in ${dir} \\(\\d+ ms\\)$`)),
+      expect.stringMatching(new RegExp(`^sitegen: check found 4 problems in 228 pages \\(\\d+ files\\) in ${dir} \\(\\d+ ms\\)$`)),
       '',
     ]);
   });

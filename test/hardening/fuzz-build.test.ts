@@ -131,7 +131,7 @@ function editRoutes(edit: typeof routeEdit extends fc.Arbitrary<infer T> ? T : n
 
 const FRONT_MATTER_FIELDS = [
   'title', 'description', 'summary', 'date', 'updated', 'author', 'tags', 'client', 'industry', 'technologies', 'results', 'quote',
-  'projectTitle', 'beneficiary', 'projectId', 'amount', 'currency', 'start', 'end', 'funder', 'positions', 'audience', 'steps', 'faq', 'extra',
+  'projectTitle', 'beneficiary', 'projectId', 'amount', 'currency', 'start', 'end', 'funder', 'location', 'employment', 'employmentType', 'posted', 'duties', 'audience', 'steps', 'faq', 'extra',
 ] as const;
 
 const frontMatterEdit = fc.oneof(

@@ -22,6 +22,10 @@ const EXPECTED: ReadonlyArray<readonly [string, string, string]> = [
   // the legal notice a company site must have.
   ['/privacy-policy', '/adatvedelem', '/datenschutz'],
   ['/imprint', '/impresszum', '/impressum'],
+  // The open positions, each a page under the career page (its JobPosting belongs there).
+  ['/career/senior-react-developer', '/karrier/senior-react-fejleszto', '/karriere/senior-react-entwickler'],
+  ['/career/clickup-automation-consultant', '/karrier/clickup-automatizalasi-tanacsado', '/karriere/clickup-automatisierungsberater'],
+  ['/career/it-operations-engineer', '/karrier/it-uzemeltetesi-mernok', '/karriere/it-betriebsingenieur'],
   ['/slack-vs-mattermost-I', '/slack-vs-mattermost-I', '/slack-vs-mattermost-I'],
   ['/slack-vs-mattermost-II', '/slack-vs-mattermost-II', '/slack-vs-mattermost-II'],
   ['/clickup-as-erp', '/clickup-vallalat-iranyitasi-rendszer', '/clickup-als-ERP'],
@@ -61,14 +65,14 @@ beforeAll(async () => {
 });
 
 describe('the real site', () => {
-  it('has the 31 routes of the spec (12 screens, 9 articles, 4 services, 3 case studies, 3 tenders) and the privacy policy and legal notice', () => {
-    expect(EXPECTED).toHaveLength(33);
-    expect(new Set(site.pages.map((page) => page.routeId)).size).toBe(33);
+  it('has the 31 routes of the spec (12 screens, 9 articles, 4 services, 3 case studies, 3 tenders), the privacy policy and legal notice, and the open positions', () => {
+    expect(EXPECTED).toHaveLength(36);
+    expect(new Set(site.pages.map((page) => page.routeId)).size).toBe(36);
   });
 
   it("writes every route and every topic's listing in all four forms, and nothing else", () => {
     const expected = [...EXPECTED, ...TAG_LISTINGS].flatMap(([en, hu, de]) => [en, prefixed('en', en), prefixed('hu', hu), prefixed('de', de)]);
-    expect(expected).toHaveLength(132 + 84);
+    expect(expected).toHaveLength(144 + 84);
     expect(site.pages.map((page) => page.url).sort()).toEqual([...expected].sort());
     for (const url of expected) {
       const html = site.files.get(fileOf(url));

@@ -130,8 +130,8 @@ const PARTS: readonly PartStyles[] = [
   },
   {
     // Two columns, the content and a sidebar; the contents (articles and the about page; the
-    // article's own layout below); the panels and key facts of services, case studies, grants
-    // and the career page; the contact details; the tag chips.
+    // article's own layout below); the panels and key facts of services, case studies and
+    // grants; the contact details; the tag chips.
     classNames: ['layout', 'layout__aside', 'toc', 'panel', 'facts', 'facts__steps', 'contact-details', 'steps', 'faq', 'results', 'quote', 'funding', 'funding__block', 'chips'],
     css: css`
       .layout { gap: 2.5rem; padding-block: var(--space-5); }
@@ -209,13 +209,13 @@ const PARTS: readonly PartStyles[] = [
     `,
   },
   {
-    // The career page's job postings.
-    classNames: ['positions'],
+    // The open positions: the career page's cards, and a position's own page.
+    classNames: ['positions', 'position'],
     css: css`
       .positions { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.5rem; }
       .position { border: 1px solid var(--line); border-radius: var(--radius); padding: clamp(1.25rem, 3vw, 2rem); box-shadow: var(--shadow); background: var(--paper); }
       .position__meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.5rem; color: var(--ink-soft); font-size: 0.95rem; }
-      .position h4 { font-size: 1rem; margin: 1.2rem 0 0.4rem; }
+      .position__lists h2 { font-size: 1.05rem; margin: 1.2rem 0 0.4rem; }
       .position__lists { display: grid; gap: 0 2rem; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); margin-bottom: 1.25rem; }
       .apply > summary { display: inline-block; list-style: none; cursor: pointer; }
       .apply > summary::-webkit-details-marker { display: none; }

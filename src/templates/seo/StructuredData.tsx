@@ -16,9 +16,8 @@ interface StructuredDataProps {
 /**
  * The page's JSON-LD for search engines: the company on every page, breadcrumbs on pages inside
  * a hub, plus what the template adds. It goes at the end of the body, after what it describes:
- * a job posting's or an article's description repeats the page's own text, and gzip can refer
- * back to that text only within 32 KB, which the inlined stylesheet between the head and the
- * main content exceeds (the career page: 1.2 KB smaller gzipped than with it in the head).
+ * a job posting's description repeats the page's own text, and gzip refers back only 32 KB,
+ * which from the head the inlined stylesheet put part of that text beyond (docs/seo.md).
  * Search engines read JSON-LD anywhere in the document.
  */
 export function StructuredData({ title, page, site, i18n, links, objects: own = [] }: StructuredDataProps) {

@@ -3,7 +3,7 @@
  * and Google's rich results require or recommend. URLs are absolute, from the site URL.
  */
 import type { I18n, PageInfo, ShareImage, SiteSettings } from '../../engine/template-api';
-import type { ArticleData, CareerData } from '../fields';
+import type { ArticleData, PositionData } from '../fields';
 import type { Crumb } from '../components/breadcrumbs';
 
 export type JsonLd = Record<string, unknown>;
@@ -97,15 +97,18 @@ export function blogPosting(args: {
   };
 }
 
-type Position = CareerData['positions'][number];
-
-/** One open position. Fully remote positions are TELECOMMUTE with the countries they accept; others are at the office. */
-export function jobPosting(args: { site: SiteSettings; page: PageInfo; i18n: I18n; position: Position }): JsonLd {
-  const { site, page, i18n, position } = args;
+/**
+ * One open position, on its own page. Its description is the page's text as HTML: the summary,
+ * the body (`bodyHtml`, rendered Markdown) and the lists. Fully remote positions are
+ * TELECOMMUTE with the countries they accept; others are at the office.
+ */
+export function jobPosting(args: { site: SiteSettings; page: PageInfo; i18n: I18n; position: PositionData; bodyHtml: string }): JsonLd {
+  const { site, page, i18n, position, bodyHtml } = args;
   const list = (key: string, items: readonly string[] | undefined) =>
     items && items.length > 0 ? `<p>${escapeHtml(i18n.t(key))}</p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
   const description = [
-    `<p>${escapeHtml(position.summary)}</p>`,
+    `<p>${escapeHtml(position.description)}</p>`,
+    bodyHtml.trim(),
     list('career.duties', position.duties),
     list('career.requirements', position.requirements),
     list('career.benefits', position.benefits),
@@ -121,7 +124,7 @@ export function jobPosting(args: { site: SiteSettings; page: PageInfo; i18n: I18
     '@type': 'JobPosting',
     title: position.title,
     description,
-    url: `${site.url}${page.canonical}#${position.id}`,
+    url: `${site.url}${page.canonical}`,
     identifier: { '@type': 'PropertyValue', name: site.company.name, value: position.id },
     datePosted: position.posted,
     ...(position.validThrough && { validThrough: `${position.validThrough}T23:59:59Z` }),

@@ -6,7 +6,7 @@ import { uploadRecord } from '../forms/upload-record';
 import { useRecordForm } from '../forms/use-record-form';
 
 export interface ApplyFormProps {
-  /** The opening applied for: its id (the anchor on the career page) and title. */
+  /** The opening applied for: its id (`id` of its page's front matter) and title. */
   position: { id: string; title: string };
   backendUrl: string;
   powWorker?: string | undefined;
@@ -48,7 +48,7 @@ export function checkCv(file: File | undefined): FieldProblem | undefined {
   return undefined;
 }
 
-/** An application for one opening of the career page; sends a `job_applications` record with the CV. */
+/** An application for one open position, on its page; sends a `job_applications` record with the CV. */
 export default function ApplyForm({ position, backendUrl, powWorker, successUrl, failedUrl, privacyUrl }: ApplyFormProps) {
   const t = useTranslate();
   const { language } = useLocale();

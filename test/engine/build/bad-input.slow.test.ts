@@ -219,9 +219,9 @@ const CASES: Case[] = [
   },
   {
     name: 'an open position without its posting date',
-    file: 'content/de/career.md',
-    change: (t) => t.replace('    posted: 2026-10-05\n', ''),
-    at: '  - id: senior-react-developer',
+    file: 'content/de/career/senior-react-developer.md',
+    change: (t) => t.replace('posted: 2026-10-05\n', ''),
+    at: 'title: ',
     code: 'yaml/missing-field',
   },
 ];

@@ -124,7 +124,7 @@ describe('sitegen watch', () => {
       // A locale file: every page (the messages are part of what every page reads)
       next = watcher.nextBuild();
       await edit(root, 'locales/hu.json', (text) => text.replace(/"readMore": "[^"]*"/, '"readMore": "Tovább a cikkhez"'));
-      expect((await next).rendered).toBe(216);
+      expect((await next).rendered).toBe(228);
       expect((await page(`${watcher.url}/hu/blog`)).text).toContain('Tovább a cikkhez');
 
       // A template
@@ -179,7 +179,7 @@ describe('sitegen watch', () => {
       expect((await next).ok).toBe(true);
       expect(logs.some((line) => /1 change, the pages in view served in \d+ ms; a newer edit builds the rest/.test(line))).toBe(true);
       // The next build made every page, with both edits' changes.
-      expect(logs.at(-1)).toMatch(/216 of 216 pages rendered/);
+      expect(logs.at(-1)).toMatch(/228 of 228 pages rendered/);
       for (const path of ['/career', '/de/karriere', '/hu/blog']) expect((await page(`${url}${path}`)).text).toContain('data-edit="2"');
       // The page in view reloaded for each preview, not again once its build ended as the preview showed it;
       // a page not in view reloaded once, at the end.
