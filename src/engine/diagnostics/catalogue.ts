@@ -162,7 +162,7 @@ export const CATALOGUE = {
   'routes/unknown-template': {
     severity: 'error',
     title: 'A template the site does not have',
-    example: 'content/routes.yaml:42:15: error: unknown template "blag" [routes/unknown-template]\n  hint: use one of: home, hub, article, service, case-study, tender, career, about, contact, offer, contact-result',
+    example: 'content/routes.yaml:42:15: error: unknown template "blag" [routes/unknown-template]\n  hint: use one of: home, hub, article, service, case-study, tender, career, position, about, contact, offer, contact-result',
     fix: 'Use one of the templates `src/templates/index.ts` exports.',
   },
   'routes/url-taken': {
