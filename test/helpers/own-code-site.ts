@@ -19,7 +19,7 @@ export async function siteWithOwnCode(): Promise<string> {
   return withOwnCode(await copySite());
 }
 
-/** The small site (20 routes, 80 pages, and the detail routes `alsoKeep` names) with its own templates and widgets. */
+/** The small site (21 routes, 84 pages, and the detail routes `alsoKeep` names) with its own templates and widgets. */
 export async function smallSiteWithOwnCode(alsoKeep: readonly string[] = []): Promise<string> {
   return withOwnCode(await smallSite(alsoKeep));
 }

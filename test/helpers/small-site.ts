@@ -6,11 +6,11 @@ import sharp from 'sharp';
 import { copySite, REPO } from './site';
 
 /** One page of each detail template; the other detail routes are left out (the offer form lists every service). */
-const KEPT_DETAIL_ROUTES = new Set(['article-four-day-week-1', 'case-producer-plants', 'tender-export-market']);
-const DETAIL_TEMPLATES = new Set(['article', 'case-study', 'tender']);
+const KEPT_DETAIL_ROUTES = new Set(['article-four-day-week-1', 'case-producer-plants', 'tender-export-market', 'position-senior-react-developer']);
+const DETAIL_TEMPLATES = new Set(['article', 'case-study', 'tender', 'position']);
 /**
  * The site's own raster images, each a quarter of its width: every cold build encodes them
- * (AVIF and WebP at each width), which took as long as rendering the 80 pages.
+ * (AVIF and WebP at each width), which took as long as rendering the 84 pages.
  */
 const RASTERS = ['public/images/share.png', 'public/images/logo.png'];
 let smallRasters: Promise<Buffer[]> | undefined;
@@ -28,7 +28,7 @@ const LINK_INSTEAD = 'contact';
 
 /**
  * A copy of the real site trimmed to the routes the templates link to and one page of each
- * detail template (20 routes, 80 pages): every template and widget, in a fraction of the
+ * detail template (21 routes, 84 pages): every template and widget, in a fraction of the
  * whole site's build time. Content files of no route are removed; Markdown links to routes that were left out point at the contact page,
  * and the translations are marked as translating the English so changed, as the real site's are.
  * The share image and the logo are a quarter of their size (RASTERS).

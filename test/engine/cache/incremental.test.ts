@@ -78,6 +78,14 @@ describe('incremental builds (watch mode)', () => {
     const undrafted = await rerendered(root, session, ['content/hu/about-us.md'], () => edit(root, 'content/hu/about-us.md', (text) => text.replace('draft: true\n', '')));
     expect(String(undrafted.result.files.get('hu/rolunk/index.html'))).not.toContain(label);
 
+    // An open position's summary: its own two forms and the career page's, which lists it.
+    const position = await rerendered(root, session, ['content/en/career/senior-react-developer.md'], () =>
+      edit(root, 'content/en/career/senior-react-developer.md', (text) => text.replace(/^description: "/m, 'description: "Together with us, ')),
+    );
+    expect(position.count).toBe(4);
+    expect(String(position.result.files.get('career/index.html'))).toContain('Together with us, ');
+    expect(String(position.result.files.get('en/career/senior-react-developer/index.html'))).toContain('Together with us, ');
+
     // A locale file: every page (the messages are part of what every page reads: PageConfig).
     const german = await rerendered(root, session, ['locales/de.json'], () =>
       edit(root, 'locales/de.json', (text) => text.replace('"readMore": "Weiterlesen"', '"readMore": "Mehr lesen"')),
