@@ -37,7 +37,7 @@ describe('sitegen build and check with a renamed slug and a removed article', ()
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/^\/hu\/eu-energiapolitika: warning: .* \[redirects\/lost-url\]\n  hint: .*content\/redirects\.yaml/m);
     expect(run.stderr.match(/: warning: /g)).toHaveLength(4);
-    expect(run.stdout).toMatch(/^sitegen: built 208 pages, 5 redirects \(\d+ files, \d+ changed\) into .* build \w+, policy [0-9a-f]{12}, 4 warnings\n$/);
+    expect(run.stdout).toMatch(/^sitegen: built 220 pages, 5 redirects \(\d+ files, \d+ changed\) into .* build \w+, policy [0-9a-f]{12}, 4 warnings\n$/);
 
     const checked = await runCli(['check'], { cwd: root });
     expect(checked.code).toBe(1);

@@ -48,7 +48,7 @@ describe('every page in every locale', () => {
       expect(problems, url).toEqual([]);
     }
     await context.close();
-  // About 2.5 s a page on this machine (each page loads its covers, the settings dialog and the search hydrate React): 218 pages, some 9 minutes in a CI run.
+  // About 2.5 s a page on this machine (each page loads its covers, the settings dialog and the search hydrate React): 230 pages, some 9 minutes in a CI run.
   }, 900_000);
 
   it('fits a 320 px wide screen without horizontal scrolling, and opens the menu without script', async () => {

@@ -13,7 +13,8 @@ import { PositionMeta } from './PositionPage';
 export function CareerPage(props: PageProps) {
   const { page, content, i18n, links } = props;
   const { data } = content;
-  const positions = links.children(page.routeId) as PageSummary<PositionData>[];
+  // The routes under this page that are positions (another kind of child is not a posting).
+  const positions = links.children(page.routeId).filter((child) => child.template === 'position') as PageSummary<PositionData>[];
   return (
     <Document {...props} title={data.title} description={data.description}>
       <PageHeader page={page} i18n={i18n} links={links} title={data.title} lead={data.description} />

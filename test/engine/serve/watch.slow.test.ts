@@ -171,7 +171,7 @@ describe('sitegen watch', () => {
     try {
       const next = watcher.nextBuild();
       await edit(root, 'src/templates/layout/Footer.tsx', (text) => text.replace(footer, `${footer} data-edit="1"`));
-      // The page in view reloads with the edit while the other 215 pages render.
+      // The page in view reloads with the edit while the other 227 pages render.
       await expect.poll(() => reloads(inView), { timeout: 20_000, interval: 5 }).toBe(1);
       expect((await page(`${url}/career`)).text).toContain('data-edit="1"');
       expect(reloads(elsewhere)).toBe(0);
