@@ -4,7 +4,7 @@ import { Markdown } from '../components/Markdown';
 import { proseProps } from '../components/prose';
 import { PageHeader } from '../components/PageHeader';
 import { Document } from '../layout/Document';
-import { PositionMeta } from './PositionPage';
+import { PositionMeta } from '../components/Position';
 
 /**
  * The career page: the introduction, then a card for each open position (the routes whose

@@ -1,4 +1,4 @@
-import type { I18n, PageProps } from '../../engine/template-api';
+import type { PageProps } from '../../engine/template-api';
 import type { PositionData } from '../fields';
 import { Markdown } from '../components/Markdown';
 import { proseProps } from '../components/prose';
@@ -10,12 +10,7 @@ import { draftKey } from '../../widgets/forms/draft-key';
 import { Island } from '../components/Island';
 import { NoScriptNotice } from '../components/NoScriptNotice';
 import { formTargets } from '../components/form-targets';
-
-const LISTS = [
-  ['duties', 'career.duties'],
-  ['requirements', 'career.requirements'],
-  ['benefits', 'career.benefits'],
-] as const;
+import { POSITION_LISTS, PositionMeta } from '../components/Position';
 
 /**
  * An open position's page: where and how, the text about the role, what the work is, what is
@@ -38,7 +33,7 @@ export function PositionPage(props: PageProps<PositionData>) {
         <article id={data.id} className="position">
           <Markdown html={content.html} {...proseProps(i18n)} />
           <div className="position__lists">
-            {LISTS.map(([field, key]) => {
+            {POSITION_LISTS.map(([field, key]) => {
               const items = data[field];
               return items && items.length > 0 ? (
                 <section key={field}>
@@ -72,19 +67,5 @@ export function PositionPage(props: PageProps<PositionData>) {
         </article>
       </div>
     </Document>
-  );
-}
-
-/** Where the position is and how it is employed: on its page and on the career page's card. */
-export function PositionMeta({ position, i18n }: { position: Pick<PositionData, 'location' | 'employment'>; i18n: I18n }) {
-  return (
-    <p className="position__meta">
-      <span>
-        {i18n.t('career.location')}: {position.location}
-      </span>
-      <span>
-        {i18n.t('career.employment')}: {position.employment}
-      </span>
-    </p>
   );
 }

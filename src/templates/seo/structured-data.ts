@@ -5,6 +5,7 @@
 import type { I18n, PageInfo, ShareImage, SiteSettings } from '../../engine/template-api';
 import type { ArticleData, PositionData } from '../fields';
 import type { Crumb } from '../components/breadcrumbs';
+import { POSITION_LISTS } from '../components/Position';
 
 export type JsonLd = Record<string, unknown>;
 
@@ -104,15 +105,11 @@ export function blogPosting(args: {
  */
 export function jobPosting(args: { site: SiteSettings; page: PageInfo; i18n: I18n; position: PositionData; bodyHtml: string }): JsonLd {
   const { site, page, i18n, position, bodyHtml } = args;
-  const list = (key: string, items: readonly string[] | undefined) =>
-    items && items.length > 0 ? `<p>${escapeHtml(i18n.t(key))}</p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
-  const description = [
-    `<p>${escapeHtml(position.description)}</p>`,
-    bodyHtml.trim(),
-    list('career.duties', position.duties),
-    list('career.requirements', position.requirements),
-    list('career.benefits', position.benefits),
-  ].join('');
+  const lists = POSITION_LISTS.map(([field, key]) => {
+    const items = position[field];
+    return items && items.length > 0 ? `<p>${escapeHtml(i18n.t(key))}</p><ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : '';
+  });
+  const description = [`<p>${escapeHtml(position.description)}</p>`, bodyHtml.trim(), ...lists].join('');
   const where = position.remoteCountries
     ? {
         jobLocationType: 'TELECOMMUTE',
