@@ -155,7 +155,11 @@ describe('the code palette', () => {
     expect(fences.length).toBeGreaterThan(0);
     const languages = [...new Set([...fences, 'ts', 'js', 'json', 'bash', 'python', 'yaml', 'css', 'html', 'sql', 'diff'])];
     const themes = { light: CODE_SCHEMES.light.theme as BundledTheme, dark: CODE_SCHEMES.dark.theme as BundledTheme };
-    const shiki = await createHighlighter({ themes: Object.values(themes), langs: languages as BundledLanguage[] });
+    // Copies, as the engine gives them: Shiki normalizes a theme in place, and given the themes'
+    // names it would change the modules this worker's later builds number their colours from.
+    const modules = await Promise.all([import('@shikijs/themes/github-light-default'), import('@shikijs/themes/github-dark-default')]);
+    const before = JSON.stringify(modules.map((theme) => theme.default));
+    const shiki = await createHighlighter({ themes: modules.map((theme) => structuredClone(theme.default)), langs: languages as BundledLanguage[] });
     const sample = `${SNIPPET}\n# comment\n"string" 'x' 3.14 true null <div class="a">x</div> SELECT * FROM t WHERE a = 1; - removed\n+ added`;
     for (const lang of languages) {
       const lines = shiki.codeToTokensWithThemes(sample, { lang: lang as BundledLanguage, themes });
@@ -167,5 +171,6 @@ describe('the code palette', () => {
       }
     }
     shiki.dispose();
+    expect(JSON.stringify(modules.map((theme) => theme.default))).toBe(before);
   });
 });
