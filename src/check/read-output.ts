@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { outputPathOf, REDIRECTS_FILE, repairOutput, SiteError, type RedirectHistory } from '../engine/index';
+import { SiteError } from '../engine/diagnostics/diagnostic';
+import { outputPathOf } from '../engine/plan/plan-pages';
+import { REDIRECTS_FILE, type RedirectHistory } from '../engine/plan/previous-build';
+import { repairOutput } from '../engine/write/output-folder';
 import type { Locale } from '../shared/locales';
 import { createInterner, parsePage, type PageFacts } from './parse-page';
 

@@ -1,4 +1,4 @@
-import { outputFileCandidates } from '../engine/index';
+import { outputFileCandidates } from '../engine/serve/content-types';
 import { isLocaleOf, type Locale, type SiteLocales } from '../shared/locales';
 
 /** Where a reference leads. */

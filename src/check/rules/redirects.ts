@@ -1,4 +1,4 @@
-import { outputPathOf } from '../../engine/index';
+import { outputPathOf } from '../../engine/plan/plan-pages';
 import { onPage, type Finding } from '../finding';
 import type { BuiltOutput } from '../read-output';
 
