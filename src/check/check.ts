@@ -1,7 +1,4 @@
-// The engine's modules one by one, not its index: the check loads none of the build (React, esbuild).
-import { BuildFailure, sortDiagnostics } from '../engine/diagnostics/diagnostic';
-import { readSiteDefinition } from '../engine/site-definition';
-import { translationStatus } from '../engine/translations/status';
+import { BuildFailure, readSiteDefinition, sortDiagnostics, translationStatus } from '../engine/inspect';
 import { createContext } from './context';
 import type { Finding } from './finding';
 import { readOutput } from './read-output';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Code } from '../engine/index';
+import type { Code } from '../engine/inspect';
 import type { SiteLocales } from '../shared/locales';
 import { inFile, onPage, type Finding } from './finding';
 import type { BuiltOutput, OutputDocument } from './read-output';

@@ -1,4 +1,4 @@
-import type { Code, Diagnostic } from '../engine/index';
+import type { Code, Diagnostic } from '../engine/inspect';
 
 /** A problem `sitegen check` found: a diagnostic about a page (by URL) or a file. */
 export type Finding = Diagnostic;

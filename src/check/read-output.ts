@@ -1,10 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../engine/diagnostics/diagnostic';
-import { outputPathOf } from '../engine/plan/plan-pages';
-import { REDIRECTS_FILE, type RedirectHistory } from '../engine/plan/previous-build';
-import { repairOutput } from '../engine/write/output-folder';
+import { outputPathOf, REDIRECTS_FILE, repairOutput, SiteError, type RedirectHistory } from '../engine/inspect';
 import type { Locale } from '../shared/locales';
 import { createInterner, parsePage, type PageFacts } from './parse-page';
 

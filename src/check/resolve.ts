@@ -1,4 +1,4 @@
-import { outputFileCandidates } from '../engine/serve/content-types';
+import { outputFileCandidates } from '../engine/inspect';
 import { isLocaleOf, type Locale, type SiteLocales } from '../shared/locales';
 
 /** Where a reference leads. */

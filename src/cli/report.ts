@@ -4,7 +4,7 @@
  * anything else is a bug or an environment problem, shown with its stack under --verbose.
  */
 export async function reportFailure(error: unknown, verbose: boolean, command: 'build' | 'watch' | 'check' | 'publish' | 'translations' = 'build'): Promise<void> {
-  const { BuildFailure, SiteError, formatDiagnostic } = await import('../engine/index');
+  const { BuildFailure, SiteError, formatDiagnostic } = await import('../engine/inspect');
   process.exitCode = 1;
   if (error instanceof BuildFailure) {
     for (const problem of error.errors) {

@@ -10,7 +10,7 @@ export interface CheckFlags {
 export async function runCheck(flags: CheckFlags): Promise<void> {
   const started = performance.now();
   const { check } = await import('../check/index');
-  const { formatDiagnostic } = await import('../engine/start');
+  const { formatDiagnostic } = await import('../engine/inspect');
   try {
     const result = await check({ root: flags.root, ...(flags.out ? { out: flags.out } : {}) });
     const ms = Math.round(performance.now() - started);

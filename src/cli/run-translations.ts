@@ -1,4 +1,4 @@
-import type { DiffPart, SourceChange, TranslationState, TranslationStatus, TranslationStatusItem } from '../engine/index';
+import type { DiffPart, SourceChange, TranslationState, TranslationStatus, TranslationStatusItem } from '../engine/inspect';
 import { reportFailure } from './report';
 
 export interface TranslationsFlags {
@@ -24,7 +24,7 @@ const LABEL: Readonly<Record<TranslationState, string>> = { current: 'up to date
  */
 export async function runTranslations(flags: TranslationsFlags): Promise<void> {
   const started = performance.now();
-  const { translationStatus } = await import('../engine/translations/index');
+  const { translationStatus } = await import('../engine/inspect');
   try {
     const status = await translationStatus({ root: flags.root, history: flags.history });
     const counts = countStates(status.items);
@@ -38,7 +38,7 @@ export async function runTranslations(flags: TranslationsFlags): Promise<void> {
 
 /** `sitegen translations mark`: records that translations translate their source as it is now. */
 export async function runMark(targets: string[], flags: MarkFlags): Promise<void> {
-  const { markTranslations } = await import('../engine/translations/index');
+  const { markTranslations } = await import('../engine/inspect');
   if (targets.length === 0 && !flags.all) {
     console.error('sitegen: name the translations to mark (content/hu/about-us.md, locales/hu.json, hu:nav.blog), or pass --all');
     process.exitCode = 1;
@@ -86,7 +86,7 @@ function changeJson(change: SourceChange) {
 
 /** The report for people: a table per kind, then each outdated translation with what changed in its source. */
 async function report(status: TranslationStatus, counts: Counts, ms: number): Promise<string> {
-  const { diffExcerpt } = await import('../engine/translations/index');
+  const { diffExcerpt } = await import('../engine/inspect');
   const locales = [...new Set(status.items.map((item) => item.locale))];
   const lines: string[] = [];
   const table = (kind: 'content' | 'message', heading: string, onlyNotCurrent: boolean) => {

@@ -1,4 +1,4 @@
-import { SiteError, type Code, type Where } from '../engine/index';
+import { SiteError, type Code, type Where } from '../engine/inspect';
 
 /**
  * A publish that cannot go on: a diagnostic (its code under `publish/`) that says what happened

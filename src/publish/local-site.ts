@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILDS_DIR, HEADERS_FILE, hasKnownContentType, REDIRECTS_FILE, repairOutput } from '../engine/index';
+import { BUILDS_DIR, HEADERS_FILE, hasKnownContentType, REDIRECTS_FILE, repairOutput } from '../engine/inspect';
 import { serializeRecord, parsePointer, type DeployRecord } from './deploy-record';
 import { PublishError } from './errors';
 import { headersOf, kindOf, recordKey, type ObjectHeaders, type ObjectKind } from './object-kinds';

@@ -1,4 +1,4 @@
-import { ASSETS_DIR, BUILDS_DIR, contentTypeOf, REDIRECTS_FILE } from '../engine/index';
+import { ASSETS_DIR, BUILDS_DIR, contentTypeOf, REDIRECTS_FILE } from '../engine/inspect';
 
 /** What an object of the site is; it decides its headers and when it is uploaded. */
 export type ObjectKind = 'record' | 'asset' | 'search-data' | 'search-entry' | 'manifest' | 'messages' | 'history' | 'static' | 'page' | 'payload' | 'index' | 'pointer';

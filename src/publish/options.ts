@@ -1,4 +1,4 @@
-import { resolveOutDir } from '../engine/index';
+import { resolveOutDir } from '../engine/inspect';
 import type { ConnectionOptions } from './bucket';
 import { PUBLISH_DEFAULTS } from './defaults';
 import { PublishError } from './errors';

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { HEADERS_FILE, headersForPath } from '../engine/index';
+import { HEADERS_FILE, headersForPath } from '../engine/inspect';
 import { policyOf, type Policy } from './policy-of';
 
 export { policyOf, type Policy, type PolicyHeader } from './policy-of';

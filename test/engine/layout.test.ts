@@ -1,7 +1,7 @@
 /**
  * The engine's layout as `src/engine/README.md` describes it: files small enough to hold one
- * idea each, and a CLI that calls the engine through its public entries only, so that the
- * engine's inside can move without the CLI noticing.
+ * idea each, and a CLI, `check` and `publish` that call the engine through its public entries
+ * only, so that the engine's inside can move without them noticing.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -9,12 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { REPO } from '../helpers/site';
 
 const ENGINE = path.join(REPO, 'src/engine');
-const CLI = path.join(REPO, 'src/cli');
+/** What calls the engine from outside it. */
+const CALLERS = ['src/cli', 'src/check', 'src/publish'].map((dir) => path.join(REPO, dir));
 const MAX_LINES = 250;
 /** The error catalogue is data, one entry per code: it grows with the codes. */
 const LONG_BY_NATURE = new Set(['diagnostics/catalogue.ts']);
-/** The programmatic API, and the start-up entry the CLI loads before it (see `start.ts`). */
-const PUBLIC_ENTRIES = new Set(['index.ts', 'start.ts']);
+/**
+ * The programmatic API, the start-up entry the CLI loads before it (see `start.ts`), and the
+ * part of the API for the commands that build nothing (see `inspect.ts`).
+ */
+const PUBLIC_ENTRIES = new Set(['index.ts', 'start.ts', 'inspect.ts']);
 
 function sourcesOf(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -46,12 +50,12 @@ describe('the engine layout', () => {
     expect(long, 'split a long file by concern into sibling files').toEqual([]);
   });
 
-  it('lets the CLI import the engine through its public entries only', () => {
-    const imports = sourcesOf(CLI).flatMap((file) => relativeImports(file).map((target) => ({ from: path.relative(REPO, file), target })));
+  it('lets the CLI, check and publish import the engine through its public entries only', () => {
+    const imports = CALLERS.flatMap(sourcesOf).flatMap((file) => relativeImports(file).map((target) => ({ from: path.relative(REPO, file), target })));
     const intoEngine = imports.filter(({ target }) => target.startsWith(ENGINE + path.sep));
     // What the check sees: `sitegen build` loads both entries.
-    expect(intoEngine.map(({ target }) => path.relative(ENGINE, target))).toEqual(expect.arrayContaining(['index.ts', 'start.ts']));
+    expect(intoEngine.map(({ target }) => path.relative(ENGINE, target))).toEqual(expect.arrayContaining(['index.ts', 'start.ts', 'inspect.ts']));
     const inside = intoEngine.filter(({ target }) => !PUBLIC_ENTRIES.has(path.relative(ENGINE, target))).map(({ from, target }) => `${from} imports ${path.relative(REPO, target)}`);
-    expect(inside, 'export it from src/engine/index.ts (or start.ts, for what runs before the engine loads)').toEqual([]);
+    expect(inside, 'export it from src/engine/index.ts (or start.ts, for what runs before the engine loads; inspect.ts, for what a command that builds nothing needs)').toEqual([]);
   });
 });

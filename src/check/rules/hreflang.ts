@@ -1,6 +1,6 @@
 import { homeUrl, isLocaleOf, localeCodes, type Locale } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
-import type { Code } from '../../engine/index';
+import type { Code } from '../../engine/inspect';
 import type { Finding } from '../finding';
 import type { LocaleLink } from '../parse-page';
 import type { OutputDocument } from '../read-output';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { messagesUrl, type RuntimeConfig } from '../../shared/runtime-config';
 import { aboutDocument, shown, type CheckContext } from '../context';
-import type { Code } from '../../engine/index';
+import type { Code } from '../../engine/inspect';
 import { inFile, type Finding } from '../finding';
 import type { OutputDocument } from '../read-output';
 import { stylesheetReferences } from '../parse-page';

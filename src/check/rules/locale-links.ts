@@ -1,5 +1,5 @@
 import { aboutDocument, shown, type CheckContext } from '../context';
-import type { Code } from '../../engine/index';
+import type { Code } from '../../engine/inspect';
 import type { Finding } from '../finding';
 import { pageUrlOf, prefixLocale } from '../resolve';
 

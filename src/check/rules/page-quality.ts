@@ -1,6 +1,6 @@
 import { isLocaleOf, localeInfo, type Locale, type SiteLocales } from '../../shared/locales';
 import { aboutDocument, type CheckContext } from '../context';
-import type { Code } from '../../engine/index';
+import type { Code } from '../../engine/inspect';
 import type { Finding } from '../finding';
 
 /** Title length in characters, the company name included (docs/check.md says why). */

@@ -1,4 +1,4 @@
-import { outputPathOf } from '../../engine/plan/plan-pages';
+import { outputPathOf } from '../../engine/inspect';
 import { onPage, type Finding } from '../finding';
 import type { BuiltOutput } from '../read-output';
 

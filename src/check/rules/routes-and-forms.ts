@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { PagePlan } from '../../engine/index';
+import type { PagePlan } from '../../engine/inspect';
 import { inFile, onPage, type Finding } from '../finding';
 import type { BuiltOutput } from '../read-output';
 
