@@ -19,10 +19,12 @@ const run = promisify(execFile);
 // (the externals of the bundle are imported: lib/ is ESM).
 const HOOKS = `export async function load(url, context, next) { process._rawDebug('loaded ' + url); return next(url, context); }`;
 const REGISTER = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});`;
+/** Node's flags that install the hook. */
+const HOOKED = ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`];
 
 /** The packages under node_modules that a run of the CLI with `args` loaded, and what it printed on stderr. */
 async function packagesLoaded(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ packages: string[]; stderr: string }> {
-  const { stderr } = await run(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, path.join(REPO, 'bin/sitegen.js'), ...args], {
+  const { stderr } = await run(process.execPath, [...HOOKED, path.join(REPO, 'bin/sitegen.js'), ...args], {
     cwd: REPO,
     env: { ...process.env, ...env },
     maxBuffer: 16 * 1024 * 1024,
@@ -73,7 +75,7 @@ describe('a command that builds nothing', () => {
 
   it('loads them for a build, which the hook sees', async () => {
     // The other two assertions mean something only if a build's imports show here.
-    const { stderr } = await run(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, '-e', "import('react').then(() => import('esbuild'))"], { cwd: REPO });
+    const { stderr } = await run(process.execPath, [...HOOKED, '-e', "import('react').then(() => import('esbuild'))"], { cwd: REPO });
     expect(stderr).toMatch(/^loaded \S+\/node_modules\/react\//m);
     expect(stderr).toMatch(/^loaded \S+\/node_modules\/esbuild\//m);
   });
