@@ -1,7 +1,7 @@
 import type { Locale } from '../../shared/locales';
 import { Problems, type Code, type SourceLocation } from '../diagnostics/diagnostic';
 import { SectionMemo, type ParseBody } from './body-sections';
-import { createMarkdownRenderer, type MarkdownTree, type RenderedMarkdown } from './markdown';
+import type { MarkdownTree, RenderedMarkdown } from './markdown';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
 export interface MarkdownJob {
@@ -64,126 +64,54 @@ export interface DeferredJob extends Omit<MarkdownJob, 'body'> {
 /** A job as a stage gets it: its body, or how to read it. */
 export type AnyJob = MarkdownJob | DeferredJob;
 
-const bodyOf = (job: AnyJob): string | undefined => ('isBody' in job ? job.body() : job.body);
-
 /** A body parsed ahead, before the build sent it. */
 export interface ParsedAhead {
   body: string;
   tree: MarkdownTree;
 }
 
-/**
- * Both steps on the calling thread (also the worker's own logic). A job whose body was parsed
- * `ahead` (by key, with the same text) takes that tree; `stopAhead` ends the reading ahead once
- * the build has sent its bodies.
- */
-export function inThreadStage(
-  ahead: Map<string, ParsedAhead> = new Map(),
-  stopAhead: () => void = () => {},
-  parseBody: ParseBody = (_key, body, parseText) => parseText(body),
-): MarkdownStage & {
+/** Both steps on the calling thread (`in-thread-stage.ts`). */
+export interface InThreadStage extends MarkdownStage {
   /** `render` without collecting the results: each goes to `arrived` only (a worker sends them on). */
   renderEach(keys: readonly string[], links: LinkData, arrived: ResultArrived): Promise<void>;
   /** `parse`, also of jobs whose bodies are read when needed (a worker's, in a large build). */
   parse(jobs: ReadonlyArray<AnyJob>): void;
   /** Jobs a worker renders: only kept, and rendered here only if that worker fails. */
   keep(jobs: ReadonlyArray<AnyJob>): void;
-} {
-  const renderer = createMarkdownRenderer();
-  const parse = (key: string, body: string) => parseBody(key, body, renderer.parse);
-  const parsed = new Map<string, { job: AnyJob; tree: MarkdownTree | undefined }>();
-  // Bodies to parse before they are asked for, one per turn of the event loop, so a render
-  // request is taken up between two of them and its first results go out early.
-  const early: string[] = [];
-  let earlyCount = 0;
-  const parseEarly = () => {
-    const key = early.shift();
-    if (key === undefined) return;
-    const entry = parsed.get(key);
-    const body = entry && !entry.tree ? bodyOf(entry.job) : undefined;
-    if (body !== undefined) entry!.tree = parse(key, body);
-    setImmediate(parseEarly);
+}
+
+/**
+ * The stage on this thread, loaded when a body is first parsed or rendered here. remark, its
+ * plugins and the code highlighter's setup take about 45 ms to load, and a build whose bodies
+ * the Markdown worker renders (or the cache holds) never needs them on this thread: it only
+ * keeps the worker's jobs, in case the worker fails. Calls made before the module is there are
+ * replayed in their order once it is.
+ */
+export function inThreadStageLater(
+  parseBody?: ParseBody,
+  loadModule: () => Promise<typeof import('./in-thread-stage')> = () => import('./in-thread-stage'),
+): InThreadStage {
+  let stage: InThreadStage | undefined;
+  let loading: Promise<InThreadStage> | undefined;
+  const waiting: Array<(stage: InThreadStage) => void> = [];
+  const load = () =>
+    (loading ??= loadModule().then(({ inThreadStage }) => {
+      stage = inThreadStage(undefined, undefined, parseBody);
+      for (const call of waiting.splice(0)) call(stage);
+      return stage;
+    }));
+  const later = (call: (stage: InThreadStage) => void, needsParser: boolean) => {
+    if (stage) return call(stage);
+    waiting.push(call);
+    if (needsParser) void load();
   };
   return {
-    parse(jobs: ReadonlyArray<AnyJob>) {
-      stopAhead();
-      const idle = early.length === 0;
-      for (const job of jobs) {
-        const guess = ahead.get(job.key);
-        ahead.delete(job.key);
-        if (guess && ('isBody' in job ? job.isBody(guess.body) : guess.body === job.body)) {
-          parsed.set(job.key, { job: { ...job, body: guess.body }, tree: guess.tree });
-          continue;
-        }
-        parsed.set(job.key, { job, tree: undefined });
-        // Parsing ahead only fills the wait for the route table; holding thousands of syntax
-        // trees would cost more in memory and garbage collection than it saves.
-        if (earlyCount >= EARLY_PARSES) continue;
-        earlyCount++;
-        early.push(job.key);
-      }
-      // What the build did not send (a file it skipped, or knows from its cache) is not needed.
-      ahead.clear();
-      if (idle && early.length > 0) setImmediate(parseEarly);
-    },
-    keep(jobs) {
-      for (const job of jobs) parsed.set(job.key, { job, tree: undefined });
-    },
-    async render(keys, links, arrived) {
-      const results: JobResult[] = [];
-      for (const key of keys) results.push(await finish(key, links, arrived));
-      return results;
-    },
-    async renderEach(keys, links, arrived) {
-      for (const key of keys) await finish(key, links, arrived);
-    },
-    close() {},
+    parse: (jobs) => later((loaded) => loaded.parse(jobs), jobs.length > 0),
+    keep: (jobs) => later((loaded) => loaded.keep(jobs), false),
+    render: async (keys, links, arrived) => (keys.length === 0 && !stage ? [] : (await load()).render(keys, links, arrived)),
+    renderEach: async (keys, links, arrived) => (await load()).renderEach(keys, links, arrived),
+    close: () => stage?.close(),
   };
-
-  async function finish(key: string, links: LinkData, arrived: ResultArrived | undefined): Promise<JobResult> {
-    const entry = parsed.get(key)!;
-    const { job } = entry;
-    parsed.delete(key);
-    const problems = new Problems();
-    const warnings: PlainProblem[] = [];
-    // A tree parsed early needs its body no more (nor its file read again).
-    let { tree } = entry;
-    if (!tree) {
-      const body = bodyOf(job);
-      if (body === undefined) {
-        problems.add('content/changed-during-build', `${job.file} changed or went away during the build`, {
-          file: job.file,
-          hint: 'build again: a large build reads each Markdown body from its file when it renders it, and this one was no longer what the build had read',
-        });
-      }
-      tree = parse(key, body ?? '');
-    }
-    const markdown = await renderer.finish(tree, {
-      file: job.file,
-      lineOffset: job.lineOffset,
-      routeUrl: (id) => links.urls[id]?.[job.locale],
-      foreignRoute(url) {
-        const owner = links.owners[url];
-        return owner && owner.locale !== job.locale ? owner.routeId : undefined;
-      },
-      problems,
-      warn: (code, message, { line, column }, hint) => warnings.push({ code, message, file: job.file, line, column, hint }),
-    });
-    const result = {
-      markdown,
-      warnings,
-      problems: problems.errors.map((error) => ({
-        code: error.code,
-        message: error.message,
-        file: error.file ?? job.file,
-        line: error.line ?? 1,
-        column: error.column ?? 1,
-        hint: error.hint,
-      })),
-    };
-    arrived?.(key, result);
-    return result;
-  }
 }
 
 /**
@@ -195,9 +123,7 @@ export function inThreadStage(
 export function cachingStage({ sections = true }: { sections?: boolean } = {}): MarkdownStage {
   const memo = new SectionMemo();
   let built = false;
-  const stage = inThreadStage(undefined, undefined, (key, body, parseText) =>
-    built && sections ? memo.parse(key, body, parseText) : parseText(body),
-  );
+  const stage = inThreadStageLater((key, body, parseText) => (built && sections ? memo.parse(key, body, parseText) : parseText(body)));
   const jobs = new Map<string, MarkdownJob>();
   const done = new Map<string, { job: MarkdownJob; links: string; result: JobResult }>();
   const linkKeys = new WeakMap<LinkData, string>();

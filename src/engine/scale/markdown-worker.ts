@@ -4,7 +4,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { inlineSourcesOf } from '../artifacts/inline-sources';
-import { inThreadStage, type JobResult } from '../markdown/markdown-stage';
+import { inThreadStage } from '../markdown/in-thread-stage';
+import type { JobResult } from '../markdown/markdown-stage';
 import { receivedJobs } from './file-jobs';
 import { RESULTS_PER_MESSAGE, type WorkerReply, type WorkerRequest } from './markdown-workers';
 import { readAheadInTurns } from './markdown-read-ahead';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { inlineSourcesOf, inThreadScanner, type InlineSources, type PageScanner } from '../artifacts/inline-sources';
-import { inThreadStage, type JobResult, type LinkData, type MarkdownJob, type MarkdownStage, type ResultArrived } from '../markdown/markdown-stage';
+import { inThreadStageLater, type JobResult, type LinkData, type MarkdownJob, type MarkdownStage, type ResultArrived } from '../markdown/markdown-stage';
 import { fileJob, receivedJobs, type FileJob } from './file-jobs';
 import { leanHeaps } from './heaps';
 import { firstMarkdownWorker, startMarkdownWorker } from './markdown-worker-start';
@@ -54,14 +54,14 @@ const SCANS_SENT = { rendering: 1, idle: 16 };
  * with `parallel: off`, or if a worker fails, the jobs run on this thread.
  */
 export function startMarkdownThreads(policy: ScalePolicy, readAhead?: string): MarkdownThreads {
-  if (!policy.markdownWorkers) return onThisThread(inThreadStage());
+  if (!policy.markdownWorkers) return onThisThread(inThreadStageLater());
   const first = firstMarkdownWorker(readAhead);
-  if (!first) return onThisThread(inThreadStage());
+  if (!first) return onThisThread(inThreadStageLater());
   const workers: Worker[] = [first];
   const spawn = () => workers.push(startMarkdownWorker()!);
   const owners = new Map<string, number>();
   const retired = new Set<number>();
-  const fallback = inThreadStage();
+  const fallback = inThreadStageLater();
   // Workers rendering Markdown now: the first one takes fewer pages to scan meanwhile.
   const rendering = new Set<Worker>();
   const renderOn = (worker: Worker, keys: readonly string[], links: LinkData, arrived?: ResultArrived) =>

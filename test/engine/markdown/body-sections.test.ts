@@ -4,7 +4,8 @@ import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { joinSections, SectionMemo, sectionsOf } from '../../../src/engine/markdown/body-sections';
 import { createMarkdownRenderer } from '../../../src/engine/markdown/markdown';
-import { cachingStage, inThreadStage, type LinkData, type MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
+import { inThreadStage } from '../../../src/engine/markdown/in-thread-stage';
+import { cachingStage, type LinkData, type MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
 import { splitFrontMatter } from '../../../src/engine/read/front-matter-split';
 import { REPO } from '../../helpers/site';
 
