@@ -5,7 +5,8 @@
 // loads in about half the time; it sits in the publish chunk, which no other command imports).
 // A few stay external:
 // - react and react-dom: the templates import them too, and both sides must share one copy
-//   (zod is shared another way: it is bundled, and lib/zod.js is what templates import);
+//   (zod is shared another way: it is bundled, and lib/zod.js is what templates import;
+//   lib/htmlparser2.js likewise, one file where the package is thirty);
 // - esbuild: it runs a native binary that it finds from its own package folder;
 // - sharp: a native library (libvips) it loads from its platform's package;
 // - shiki: its grammars and themes are hundreds of modules loaded one by one, only those a site's
@@ -37,7 +38,7 @@ const sources = readdirSync(path.join(root, 'src'), { recursive: true, withFileT
 for (const file of [...sources, path.join(root, 'package-lock.json'), path.join(root, 'scripts/library-patches.mjs')]) code.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
 
 await esbuild.build({
-  entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/scale/markdown-worker.ts', 'page-worker': 'src/engine/scale/page-worker.ts', zod: 'src/engine/zod.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'markdown-worker': 'src/engine/scale/markdown-worker.ts', 'page-worker': 'src/engine/scale/page-worker.ts', zod: 'src/engine/zod.ts', htmlparser2: 'src/engine/htmlparser2.ts' },
   absWorkingDir: root,
   outdir,
   bundle: true,

@@ -83,6 +83,8 @@ describe('the sitegen command', () => {
     const [module] = (await readdir(templates)).filter((name) => name.endsWith('.mjs'));
     const bundled = await readFile(path.join(templates, module!), 'utf8');
     expect(bundled).toContain(`from ${JSON.stringify(path.join(REPO, 'lib', 'zod.js'))}`);
+    // htmlparser2 too: the engine's bundled copy, not the package's thirty modules loaded anew.
+    expect(bundled).toContain(`from ${JSON.stringify(path.join(REPO, 'lib', 'htmlparser2.js'))}`);
     // And its hyphenation patterns from lib/hyphen (the trie flattened), faster to load than the package's own.
     for (const language of ['en-us', 'hu', 'de']) expect(bundled).toContain(`require(${JSON.stringify(path.join(REPO, 'lib', 'hyphen', `${language}.cjs`))})`);
     await withEnv({ SOURCE_DATE_EPOCH: '1767225600' }, () => build({ root, out: path.join(out, 'api') }));

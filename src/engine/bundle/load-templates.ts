@@ -175,11 +175,12 @@ function externalPackages(templatesDir: string): Pick<esbuild.BuildOptions, 'nod
 
 /**
  * What a built sitegen prepared in lib/ for templates to import instead of a package: zod,
- * bundled (lib/zod.js, the copy the engine uses), and the hyphenation patterns of some
- * languages as JSON (lib/hyphen/<language>.cjs, faster to load; scripts/build-cli.mjs).
+ * bundled (lib/zod.js, the copy the engine uses), htmlparser2, bundled (lib/htmlparser2.js: one
+ * file, where the package is thirty modules loaded one by one), and the hyphenation patterns
+ * of some languages as JSON (lib/hyphen/<language>.cjs, faster to load; scripts/build-cli.mjs).
  */
 function preparedModules(lib: string): Record<string, string> {
-  const alias: Record<string, string> = { zod: path.join(lib, 'zod.js') };
+  const alias: Record<string, string> = { zod: path.join(lib, 'zod.js'), htmlparser2: path.join(lib, 'htmlparser2.js') };
   const hyphenation = path.join(lib, 'hyphen');
   for (const file of existsSync(hyphenation) ? readdirSync(hyphenation) : []) {
     if (file.endsWith('.cjs')) alias[`hyphen/${file.slice(0, -'.cjs'.length)}/index.js`] = path.join(hyphenation, file);
