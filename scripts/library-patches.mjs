@@ -12,6 +12,25 @@ import { readFileSync } from 'node:fs';
 export const LIBRARY_PATCHES = [
   {
     /**
+     * gray-matter requires js-yaml when it loads, for its default YAML engine, and js-yaml in
+     * turn esprima (for its \`!!js/function\` type): 19-23 ms before a build's first step, on
+     * the main thread and again in the Markdown worker. sitegen gives gray-matter an engine of
+     * its own (\`read/front-matter-split.ts\`: the front matter is parsed later, with positions),
+     * so the default one never runs; it now requires js-yaml when it is first called.
+     */
+    name: 'gray-matter: js-yaml required when its YAML engine is first used',
+    file: /[\\/]gray-matter[\\/]lib[\\/]engines\.js$/,
+    apply(text) {
+      const load = /const yaml = (require\((['"])js-yaml\2\));/g;
+      const engine = /engines\.yaml = \{\s*parse: yaml\.safeLoad\.bind\(yaml\),\s*stringify: yaml\.safeDump\.bind\(yaml\)\s*\};/;
+      if (text.match(load)?.length !== 1 || !engine.test(text)) throw new Error(`${this.name}: gray-matter is not the code this patch was written for; see scripts/library-patches.mjs`);
+      return text
+        .replace(load, 'let yaml;\nconst loadYaml = () => (yaml = yaml || $1);')
+        .replace(engine, 'engines.yaml = {\n  parse: (...args) => loadYaml().safeLoad(...args),\n  stringify: (...args) => loadYaml().safeDump(...args)\n};');
+    },
+  },
+  {
+    /**
      * mdast-util-from-markdown's `compile` calls a handler for every micromark event with a
      * fresh copy of its 8-field context plus the event's `sliceSerialize` as `this`
      * (`{...context, sliceSerialize}`), about 1,100 for a generated article; without the

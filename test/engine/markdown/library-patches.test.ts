@@ -162,7 +162,7 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
   });
 
   it('stop when a library is not the code its patch was written for', () => {
-    const files = ['mdast-util-from-markdown/lib/index.js', 'unist-util-visit-parents/lib/index.js', 'micromark/lib/parse.js', 'micromark-util-chunked/index.js'].map((file) =>
+    const files = ['gray-matter/lib/engines.js', 'mdast-util-from-markdown/lib/index.js', 'unist-util-visit-parents/lib/index.js', 'micromark/lib/parse.js', 'micromark-util-chunked/index.js'].map((file) =>
       path.join(REPO, 'node_modules', file),
     );
     expect(patches.LIBRARY_PATCHES).toHaveLength(files.length);
@@ -211,5 +211,48 @@ describe('the patches to dependencies (scripts/library-patches.mjs)', () => {
       patched.splice(actual, at, remove, long);
       expect(actual).toEqual(expected);
     }
+  });
+
+  // sitegen gives gray-matter an engine of its own, so the patched default engine never runs in
+  // a build; it still must load js-yaml when called, and read what the published one reads.
+  it('leave js-yaml unloaded until gray-matter\'s own YAML engine is called, which then reads YAML as published', async () => {
+    const dir = await tempDir();
+    // Counts each evaluation of js-yaml's entry in the bundle.
+    const countLoads: esbuild.Plugin = {
+      name: 'count-js-yaml',
+      setup(build) {
+        build.onLoad({ filter: /[\\/]js-yaml[\\/]index\.js$/ }, (args) => ({ contents: `globalThis.jsYamlLoads = (globalThis.jsYamlLoads ?? 0) + 1;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' }));
+      },
+    };
+    type Matter = (text: string, options?: object) => { data: unknown; content: string };
+    const load = async (patched: boolean) => {
+      const outfile = path.join(dir, `matter-${patched ? 'patched' : 'plain'}.mjs`);
+      await esbuild.build({
+        stdin: { contents: "export { default } from 'gray-matter';", resolveDir: REPO },
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        outfile,
+        logLevel: 'warning',
+        plugins: [countLoads, ...(patched ? [patches.esbuildLibraryPatches()] : [])],
+      });
+      const loads = () => (globalThis as { jsYamlLoads?: number }).jsYamlLoads ?? 0;
+      const before = loads();
+      const matter = ((await import(pathToFileURL(outfile).href)) as { default: Matter }).default;
+      return { matter, loadedOnImport: loads() - before, loads };
+    };
+    const plain = await load(false);
+    expect(plain.loadedOnImport).toBe(1);
+    const patched = await load(true);
+    expect(patched.loadedOnImport).toBe(0);
+    const loadsBefore = patched.loads();
+    // As a build splits a file: its own engine, and js-yaml still not loaded.
+    const file = '---\ntitle: A page\ntags: [a, b]\n---\nThe body.\n';
+    expect(patched.matter(file, { engines: { yaml: () => ({}) } })).toMatchObject({ data: {}, content: 'The body.\n' });
+    expect(patched.loads()).toBe(loadsBefore);
+    // Its default engine: js-yaml loaded once, and the same data as published.
+    const cases = [file, '---\ndate: 2025-07-08\nn: 012\nflag: yes\nlist:\n  - x\n  - {y: 1}\n---\n', '---\n---\nempty\n', 'no front matter\n'];
+    for (const text of cases) expect(patched.matter(text, { cache: false } as object)).toEqual(plain.matter(text, { cache: false } as object));
+    expect(patched.loads()).toBe(loadsBefore + 1);
   });
 });
