@@ -81,11 +81,11 @@ export interface InThreadStage extends MarkdownStage {
 }
 
 /**
- * The stage on this thread, loaded when a body is first parsed or rendered here. remark, its
- * plugins and the code highlighter's setup take about 45 ms to load, and a build whose bodies
- * the Markdown worker renders (or the cache holds) never needs them on this thread: it only
- * keeps the worker's jobs, in case the worker fails. Calls made before the module is there are
- * replayed in their order once it is.
+ * The stage on this thread, loaded when a body is first parsed or rendered here. remark and
+ * its plugins take about 45 ms to load, and a build whose bodies the Markdown worker renders
+ * (or the cache holds) never needs them on this thread: it only keeps the worker's jobs, in
+ * case the worker fails. Calls made before the module is there are replayed in their order
+ * once it is. `loadModule` is for tests, which count the loads.
  */
 export function inThreadStageLater(
   parseBody?: ParseBody,
