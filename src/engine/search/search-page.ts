@@ -21,13 +21,21 @@ export function htmlOf(page: SearchPage): string | Promise<string> {
  * nothing: the index is the same file for file (`search-page.test.ts`), made in a quarter less
  * time at 1,000 articles x 3 (docs/performance.md, "What Pagefind is sent"). A page without
  * `<main>` is sent whole.
+ *
+ * Without its soft hyphens: Pagefind indexes a word by its letters, but takes a word with any
+ * other character in it for a compound and indexes it a second time as written, soft hyphens
+ * and all: an entry no search can match, one for every hyphenated word of a Hungarian or German
+ * page (docs/performance.md, "Soft hyphens in the search index").
  */
 export function searchedPart(html: string): string {
   const start = MAIN_START.exec(html)?.index;
   const end = html.lastIndexOf(MAIN_END);
-  if (start === undefined || end < start) return html;
-  return `<!doctype html><html><body>${html.slice(start, end + MAIN_END.length)}</body></html>`;
+  const part = start === undefined || end < start ? html : `<!doctype html><html><body>${html.slice(start, end + MAIN_END.length)}</body></html>`;
+  return part.replace(SOFT_HYPHENS, '');
 }
+
+/** A soft hyphen, as the character (what hyphenation inserts) or as a character reference. */
+const SOFT_HYPHENS = /\u00AD|&shy;|&#173;|&#x0*ad;/gi;
 
 /** The element Pagefind indexes (its `rootSelector`): the page's main content. */
 export const INDEXED_ELEMENT = 'main';
