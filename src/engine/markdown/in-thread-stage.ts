@@ -1,7 +1,8 @@
 /**
  * The Markdown stage on the thread that calls it, with remark and its plugins, which load with
  * this module. The Markdown worker imports it; the build's own thread gets it through
- * `inThreadStageLater` (`markdown-stage.ts`), which loads it only once a body is parsed there.
+ * `inThreadStageLater` (`markdown-stage.ts`), which loads it only once a body is parsed or
+ * rendered there.
  */
 import { Problems } from '../diagnostics/diagnostic';
 import type { ParseBody } from './body-sections';

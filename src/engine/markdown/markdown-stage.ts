@@ -1,5 +1,5 @@
 import type { Locale } from '../../shared/locales';
-import { Problems, type Code, type SourceLocation } from '../diagnostics/diagnostic';
+import type { Code, SourceLocation } from '../diagnostics/diagnostic';
 import { SectionMemo, type ParseBody } from './body-sections';
 import type { MarkdownTree, RenderedMarkdown } from './markdown';
 
