@@ -1,3 +1,5 @@
+import { letPagefindGo } from './pagefind-pause';
+
 /**
  * Who uses Pagefind's service in this process. Pagefind runs one service (a child process) for
  * the whole process, which its `close()` stops: two builds at once (the API, a watch session's
@@ -17,6 +19,8 @@ export function holdPagefind(): () => Promise<void> {
   return async () => {
     if (released) return;
     released = true;
-    if (--pagefindUsers === 0) await (await import('pagefind')).close();
+    if (--pagefindUsers > 0) return;
+    letPagefindGo();
+    await (await import('pagefind')).close();
   };
 }

@@ -1,5 +1,6 @@
 import type { OutputFiles } from '../base/output-paths';
 import type { BuildResult } from '../build';
+import { holdPagefindStill } from '../search/pagefind-pause';
 import { indexLater, withSearchIndex, type SearchIndexes, type SearchLater } from '../search/search-index';
 import { letRequestsIn } from '../render/first-pages';
 import type { DevServer } from './dev-server';
@@ -39,6 +40,8 @@ export class SearchFollower {
   /** When a build was last published or ended, and whether one runs now. */
   private quietSince = performance.now();
   private building = false;
+  /** Lets Pagefind's service go on, while a rebuild holds it still. */
+  private letGo: (() => void) | undefined;
 
   constructor(
     private readonly server: Pick<DevServer, 'update'>,
@@ -47,12 +50,23 @@ export class SearchFollower {
     /** Makes the index (Pagefind; another in tests). */
     private readonly makeIndex: IndexMaker = (files, later, pause) => indexLater(files, later, undefined, pause),
     private readonly quietMs = QUIET_MS,
+    /** Holds the indexer's process still until the returned function is called (Pagefind's; another in tests). */
+    private readonly holdStill: () => () => void = holdPagefindStill,
   ) {}
 
-  /** A rebuild starts (true) or ends (false): the index waits for it, and a moment after. */
+  /**
+   * A rebuild starts (true) or ends (false): the index waits for it, and a moment after. An
+   * index being made is held still meanwhile, Pagefind's process too: its work on the pages
+   * already sent, or on the index's files, took the cores the rebuild needs.
+   */
   rebuilding(now: boolean): void {
     this.building = now;
     this.quietSince = performance.now();
+    if (now && this.running && !this.letGo) this.letGo = this.holdStill();
+    if (!now) {
+      this.letGo?.();
+      this.letGo = undefined;
+    }
   }
 
   /** What to publish of a build: its files, with the last index made while its own is made. */

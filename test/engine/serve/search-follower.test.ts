@@ -147,4 +147,36 @@ describe('the search index of sitegen watch', () => {
     expect(read).toBe(PAGES);
     expect(await readWhenFired).toBeLessThan(PAGES / 2);
   });
+
+  it('holds the indexer still while a rebuild runs, only while an index is being made, and lets it go when the rebuild ends', async () => {
+    const { asked, makeIndex, indexOf } = controlledIndexes();
+    const holds: string[] = [];
+    const holdStill = () => {
+      holds.push('held');
+      return () => holds.push('let go');
+    };
+    const follower = new SearchFollower({ update() {} }, (text) => expect.fail(text), undefined, makeIndex, 0, holdStill);
+    // No index being made: nothing to hold.
+    follower.rebuilding(true);
+    follower.rebuilding(false);
+    expect(holds).toEqual([]);
+    follower.served(built('a'));
+    await tick();
+    expect(asked).toHaveLength(1);
+    follower.rebuilding(true);
+    expect(holds).toEqual(['held']);
+    follower.rebuilding(false);
+    expect(holds).toEqual(['held', 'let go']);
+    // A second call of either changes nothing.
+    follower.rebuilding(false);
+    follower.rebuilding(true);
+    follower.rebuilding(true);
+    follower.rebuilding(false);
+    expect(holds).toEqual(['held', 'let go', 'held', 'let go']);
+    asked[0]!.done(indexOf('a'));
+    await follower.settled();
+    follower.rebuilding(true);
+    expect(holds).toHaveLength(4);
+    follower.rebuilding(false);
+  });
 });
