@@ -172,6 +172,7 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      if (closed) search.rebuilding(false);
       if (running || closed) return;
       const superseded = unfinished.size > 0;
       const changed = new Set([...unfinished, ...pending]);
@@ -179,7 +180,10 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       unfinished = new Set();
       running = (async () => {
         // A late report of a save the last rebuild already read needs no rebuild.
-        if (!superseded && session.sources && (await alreadyRead(session.sources, changed))) return;
+        if (!superseded && session.sources && (await alreadyRead(session.sources, changed))) {
+          search.rebuilding(false);
+          return;
+        }
         await rebuild(changed);
       })().finally(() => {
         running = undefined;
@@ -202,6 +206,9 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   ];
   const watcher = chokidar.watch(watched, { ignoreInitial: true });
   watcher.on('all', (_event, file) => {
+    // The search index holds still from the first sign of an edit, not from its rebuild's start:
+    // the wait for more saves and the check that the file changed take a few turns of the thread.
+    search.rebuilding(true);
     rechecked.delete(path.resolve(file));
     pending.add(path.resolve(file));
     schedule();
@@ -216,6 +223,8 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
       clearTimeout(timer);
       await watcher.close();
       await running;
+      // No rebuild comes after a change seen last (the watcher's handler said one would).
+      search.rebuilding(false);
       await search.settled();
       await releasePagefind();
       await session.dispose();

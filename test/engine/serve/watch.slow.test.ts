@@ -109,6 +109,24 @@ describe('sitegen watch', () => {
     }
   });
 
+  it('holds the search index from a change seen until its rebuild, and lets it go when a save needs no rebuild', { timeout: 180_000 }, async () => {
+    const root = await copySite();
+    watcher = await watch({ root, port: 0, ...quiet });
+    const url = watcher.url;
+    const bundles = async () => (JSON.parse((await page(`${url}/_sitegen/builds/latest.json`)).text) as { search?: Record<string, string> }).search ?? {};
+    await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
+    const enEntry = async () => (await page(`${url}${(await bundles()).en}pagefind-entry.json`)).text;
+    const before = await enEntry();
+    const next = watcher.nextBuild();
+    await edit(root, 'content/en/about-us.md', (text) => `${text}\nWe also repair quartz clocks.\n`);
+    expect((await next).ok).toBe(true);
+    // A save of the same text right after: the watcher reports it, no rebuild follows (the
+    // file is as the last build read it), and the index of the edit is still made.
+    const same = path.join(root, 'content/en/contact.md');
+    writeFileSync(same, readFileSync(same, 'utf8'));
+    await expect.poll(enEntry, { timeout: 30_000 }).not.toBe(before);
+  });
+
   it('shows each kind of edit in the served page and tells open pages to reload', { timeout: 180_000 }, async () => {
     const root = await siteWithOwnCode();
     watcher = await watch({ root, port: 0, ...quiet });
