@@ -55,6 +55,10 @@ const page = async (url: string) => {
   return { status: response.status, text: await response.text(), headers: response.headers };
 };
 
+/** Locale -> the folder of its search index, as the served `latest.json` names them. */
+const searchBundles = async (url: string) =>
+  (JSON.parse((await page(`${url}/_sitegen/builds/latest.json`)).text) as { search?: Record<string, string> }).search ?? {};
+
 describe('sitegen watch', () => {
   it('serves the build like production, from memory, with the reload client and no caching', async () => {
     const root = await copySite();
@@ -78,7 +82,7 @@ describe('sitegen watch', () => {
     const root = await copySite();
     watcher = await watch({ root, port: 0, ...quiet });
     const url = watcher.url;
-    const bundles = async () => (JSON.parse((await page(`${url}/_sitegen/builds/latest.json`)).text) as { search?: Record<string, string> }).search ?? {};
+    const bundles = () => searchBundles(url);
     // The first index follows the first build.
     await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
     const before = await bundles();
@@ -113,7 +117,7 @@ describe('sitegen watch', () => {
     const root = await copySite();
     watcher = await watch({ root, port: 0, ...quiet });
     const url = watcher.url;
-    const bundles = async () => (JSON.parse((await page(`${url}/_sitegen/builds/latest.json`)).text) as { search?: Record<string, string> }).search ?? {};
+    const bundles = () => searchBundles(url);
     await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
     const enEntry = async () => (await page(`${url}${(await bundles()).en}pagefind-entry.json`)).text;
     const before = await enEntry();
