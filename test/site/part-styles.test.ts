@@ -35,7 +35,10 @@ describe('styles of parts only some pages have', () => {
     // A part with several elements: any one of them brings it.
     const sidebar = partStylesOf(classesIn('<div class="layout">'));
     expect(sidebar).toHaveLength(1);
-    for (const name of ['toc', 'panel', 'facts', 'chips', 'contact-details']) expect(partStylesOf(classesIn(`<div class="${name}">`)), name).toEqual(sidebar);
+    for (const name of ['panel', 'facts', 'chips', 'contact-details']) expect(partStylesOf(classesIn(`<div class="${name}">`)), name).toEqual(sidebar);
+    // The contents go with the article's part, which an article has without the sidebars'.
+    expect(partStylesOf(classesIn('<nav class="toc">'))).toEqual(partStylesOf(classesIn('<div class="article-layout">')));
+    expect(partStylesOf(classesIn('<div class="article-layout"><nav class="toc">'))).toHaveLength(1);
   });
 
   // Classes are read from the tokenized HTML: the same characters elsewhere are not a class.
@@ -122,12 +125,15 @@ describe('styles of parts only some pages have', () => {
       expect(html, file).not.toContain('.consent-dialog{');
       expect(html.includes('input[type=checkbox]'), file).toBe(classesIn(mainOf(html)).has('form'));
     }
-    // Every other page has the page header, and most a sidebar or contents (not the career
-    // pages); the article, the privacy policy's cookie table, the positions (the career page's
-    // cards and each position's page, with its apply form) and the forms each get theirs.
+    // Every other page has the page header, and most a sidebar (not the career pages, nor the
+    // articles); the article, the privacy policy's cookie table, the positions (the career
+    // page's cards and each position's page, with its apply form) and the forms each get theirs.
+    // The contents come with the article's part: the about page and the privacy policy have
+    // them beside a sidebar.
     const count = (file: string) => partStylesOf(classesIn(mainOf(site.files.get(file) as string))).length;
-    expect(count('clickup-as-erp/index.html')).toBe(4);
-    expect(count('hu/adatvedelem/index.html')).toBe(3);
+    expect(count('clickup-as-erp/index.html')).toBe(3);
+    expect(count('about-us/index.html')).toBe(3);
+    expect(count('hu/adatvedelem/index.html')).toBe(4);
     expect(count('de/karriere/index.html')).toBe(2);
     expect(count('de/karriere/senior-react-entwickler/index.html')).toBe(3);
     expect(count('offer/index.html')).toBe(3);

@@ -129,10 +129,9 @@ const PARTS: readonly PartStyles[] = [
     `,
   },
   {
-    // Two columns, the content and a sidebar; the contents (articles and the about page; the
-    // article's own layout below); the panels and key facts of services, case studies and
-    // grants; the contact details; the tag chips.
-    classNames: ['layout', 'layout__aside', 'toc', 'panel', 'facts', 'facts__steps', 'contact-details', 'steps', 'faq', 'results', 'quote', 'funding', 'funding__block', 'chips'],
+    // Two columns, the content and a sidebar (the about page's, with its contents); the panels
+    // and key facts of services, case studies and grants; the contact details; the tag chips.
+    classNames: ['layout', 'layout__aside', 'panel', 'facts', 'facts__steps', 'contact-details', 'steps', 'faq', 'results', 'quote', 'funding', 'funding__block', 'chips'],
     css: css`
       .layout { gap: 2.5rem; padding-block: var(--space-5); }
       @media (min-width: 62rem) {
@@ -141,11 +140,6 @@ const PARTS: readonly PartStyles[] = [
         .layout__aside { position: sticky; top: 6rem; align-self: start; }
       }
       .layout__aside, .funding { gap: 1.5rem; align-content: start; }
-      .toc { font-size: 0.95rem; }
-      .toc h2 { font-size: var(--step--1); text-transform: uppercase; letter-spacing: 0.08em; color: var(--signal); margin-bottom: 0.75rem; }
-      .toc ol { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }
-      .toc li a { display: block; padding: 0.3rem 0 0.3rem 0.9rem; margin-left: -2px; border-left: 2px solid transparent; color: var(--ink-soft); text-decoration: none; }
-      @media (max-width: 61.99rem) { .toc { border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; background: var(--paper-soft); } }
       .panel { background: var(--paper-soft); border: 1px solid var(--line); border-radius: var(--radius); padding: 1.5rem; }
       .panel h2 { font-size: var(--step-1); margin-bottom: 0.75rem; }
       .panel p { margin: 0 0 1rem; }
@@ -195,8 +189,17 @@ const PARTS: readonly PartStyles[] = [
   {
     // An article: its meta line, the contents beside the text on wide screens, its tags; and
     // Markdown's task lists, which articles have (a page of another kind with one gets this part).
-    classNames: ['article-layout', 'contains-task-list'],
+    // The contents' own styles are here, not with the sidebars': an article has no sidebar, and
+    // those styles were two thirds of its part styles' bytes. The other pages with contents (the
+    // about page, the privacy policy) get both parts: a part of its own would cost every
+    // response a hash.
+    classNames: ['article-layout', 'contains-task-list', 'toc'],
     css: css`
+      .toc { font-size: 0.95rem; }
+      .toc h2 { font-size: var(--step--1); text-transform: uppercase; letter-spacing: 0.08em; color: var(--signal); margin-bottom: 0.75rem; }
+      .toc ol { list-style: none; margin: 0; padding: 0; border-left: 2px solid var(--line); }
+      .toc li a { display: block; padding: 0.3rem 0 0.3rem 0.9rem; margin-left: -2px; border-left: 2px solid transparent; color: var(--ink-soft); text-decoration: none; }
+      @media (max-width: 61.99rem) { .toc { border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem 1.25rem; background: var(--paper-soft); } }
       .prose .contains-task-list { list-style: none; padding-left: 0.25rem; }
       .article-meta { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; color: var(--ink-soft); font-size: 0.95rem; margin: 1.25rem 0 0; }
       .article-layout { display: grid; grid-template-columns: minmax(0, 1fr); gap: 2rem; padding-block: var(--space-5); }
