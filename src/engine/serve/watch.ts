@@ -3,7 +3,7 @@ import chokidar from 'chokidar';
 import { build } from '../build';
 import { BuildSession } from '../cache/build-session';
 import { widgetsDirOf } from '../bundle/bundle-widgets';
-import { startDevServer, type DevNotes, type DevServer } from './dev-server';
+import type { DevNotes, DevServer } from './dev-server';
 import { BuildFailure, type Diagnostic } from '../diagnostics/diagnostic';
 import { BuildSuperseded } from '../render/first-pages';
 import { outputPathOf } from '../plan/plan-pages';
@@ -77,6 +77,9 @@ export async function watch(options: WatchOptions = {}): Promise<Watcher> {
   const log = options.log ?? ((line) => console.log(line));
   const report = options.error ?? ((text) => console.error(text));
   const session = new BuildSession();
+  // Loaded here, not with the engine: `node:http` costs every build 25–40 ms on Node 22 and
+  // later (its ES module facade loads Node's fetch implementation), and only watch serves.
+  const { startDevServer } = await import('./dev-server');
   const server: DevServer = await startDevServer({
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 3000,

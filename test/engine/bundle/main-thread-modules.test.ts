@@ -5,6 +5,7 @@
  * micromark: the Markdown worker parses, and the main thread loads them only when a body
  * renders there). And templates that import htmlparser2 get the engine's bundled copy
  * (lib/htmlparser2.js, see load-templates.ts), not the package's thirty modules loaded anew.
+ * Nor may they import `node:http`, which only watch's dev server needs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,6 +62,19 @@ describe("the bundled engine's main thread", () => {
     );
     expect(new Set(later).size, 'the in-thread stage, imported when first needed').toBe(1);
     for (const name of MARKDOWN) expect(bundledPackages(staticClosure(later[0]!)), name).toContain(name);
+  });
+
+  // On Node 22 and later, loading `node:http` as an ES module loads Node's fetch implementation
+  // with it (25–40 ms); only watch's dev server needs it, and imports it when it starts.
+  it('loads no HTTP server with the engine: the dev server comes with watch', () => {
+    const loaded = [...staticClosure(engineChunk()), ...staticClosure(path.join(LIB, 'main.js'))];
+    const importsHttp = (file: string) => /^import\s[^;]*?from\s+"node:https?";?$/m.test(readFileSync(file, 'utf8'));
+    expect(loaded.filter(importsHttp).map((file) => path.relative(LIB, file))).toEqual([]);
+    const devServer = [...staticClosure(engineChunk())].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/import\("\.\/(dev-server-[A-Z0-9]+\.js)"\)/g)].map((match) => path.join(path.dirname(file), match[1]!)),
+    );
+    expect(new Set(devServer).size, 'the dev server, imported when watch starts').toBe(1);
+    expect(importsHttp(devServer[0]!)).toBe(true);
   });
 
   it("gives templates htmlparser2 from lib/htmlparser2.js, the engine's own copy: nothing more to load", async () => {
