@@ -20,13 +20,13 @@ const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'hubs', 'highlight', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
 
-function time(args, before) {
+function time(args, before, { file = bin, env = process.env } = {}) {
   const samples = [];
   for (let run = 0; run < RUNS; run++) {
     before?.();
     const start = process.hrtime.bigint();
     // As `npx sitegen` runs it: through the shebang, with its Node flags.
-    execFileSync(bin, args, { cwd: repo, stdio: 'ignore' });
+    execFileSync(file, args, { cwd: repo, stdio: 'ignore', env });
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   samples.sort((a, b) => a - b);
@@ -85,6 +85,14 @@ if (parts.includes('build')) try {
   console.log(`sitegen bench: median of ${RUNS} runs on ${process.platform} ${process.arch}, Node ${process.version}`);
   // The machines are shared: the start-up floor shows how loaded this one is right now.
   console.log(`cold build = ${(cold.median / node.median).toFixed(1)} x the start-up floor of Node + sitegen (${node.median.toFixed(0)} ms)`);
+  // Node 20 reads the certificates NODE_EXTRA_CA_CERTS names as it starts (Node 26 when they are
+  // first used): on a machine that sets it, each figure carries that, before sitegen runs.
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
+    const bare = time(['-e', '0'], undefined, { file: process.execPath });
+    const bareWithout = time(['-e', '0'], undefined, { file: process.execPath, env: without });
+    console.log(`Node alone (\`node -e 0\`): ${bare.median.toFixed(0)} ms with this machine's NODE_EXTRA_CA_CERTS, ${bareWithout.median.toFixed(0)} ms without`);
+  }
   console.log('| what | median ms | min | max | target ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [what, t, target] of rows) {
