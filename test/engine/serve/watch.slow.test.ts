@@ -59,6 +59,17 @@ const page = async (url: string) => {
 const searchBundles = async (url: string) =>
   (JSON.parse((await page(`${url}/_sitegen/builds/latest.json`)).text) as { search?: Record<string, string> }).search ?? {};
 
+/** A copy of the site under watch, once the first index of every locale (which follows the first build) is served. */
+async function watchedWithIndexes() {
+  const root = await copySite();
+  const watching = await watch({ root, port: 0, ...quiet });
+  watcher = watching;
+  const url = watching.url;
+  const bundles = () => searchBundles(url);
+  await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
+  return { root, url, bundles, watching };
+}
+
 describe('sitegen watch', () => {
   it('serves the build like production, from memory, with the reload client and no caching', async () => {
     const root = await copySite();
@@ -79,12 +90,7 @@ describe('sitegen watch', () => {
   });
 
   it('serves an edited page without waiting for the search index, then the index of its locale follows, with one reload', { timeout: 180_000 }, async () => {
-    const root = await copySite();
-    watcher = await watch({ root, port: 0, ...quiet });
-    const url = watcher.url;
-    const bundles = () => searchBundles(url);
-    // The first index follows the first build.
-    await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
+    const { root, url, bundles, watching } = await watchedWithIndexes();
     const before = await bundles();
     expect((await page(`${url}${before.hu}pagefind.js`)).status).toBe(200);
     // An index changes in its folder: its entry names new metadata (Pagefind names it by its content).
@@ -93,7 +99,7 @@ describe('sitegen watch', () => {
     const entriesBefore = { hu: await entry('hu'), en: await entry('en'), de: await entry('de') };
     const events = await listen(url);
     try {
-      const next = watcher.nextBuild();
+      const next = watching.nextBuild();
       await edit(root, 'content/hu/case-studies/customer-portal.md', (text) => `${text}\nA kvarcóra-javítás is a portálon intézhető.\n`);
       await expect.poll(async () => (await page(`${url}/hu/ugyfelportal`)).text, { timeout: 10_000, interval: 5 }).toContain('kvarcóra');
       // The page is served while Pagefind still indexes (seconds): the earlier index is served meanwhile.
@@ -114,14 +120,10 @@ describe('sitegen watch', () => {
   });
 
   it('holds the search index from a change seen until its rebuild, and lets it go when a save needs no rebuild', { timeout: 180_000 }, async () => {
-    const root = await copySite();
-    watcher = await watch({ root, port: 0, ...quiet });
-    const url = watcher.url;
-    const bundles = () => searchBundles(url);
-    await expect.poll(async () => Object.keys(await bundles()).sort(), { timeout: 30_000 }).toEqual(['de', 'en', 'hu']);
+    const { root, url, bundles, watching } = await watchedWithIndexes();
     const enEntry = async () => (await page(`${url}${(await bundles()).en}pagefind-entry.json`)).text;
     const before = await enEntry();
-    const next = watcher.nextBuild();
+    const next = watching.nextBuild();
     await edit(root, 'content/en/about-us.md', (text) => `${text}\nWe also repair quartz clocks.\n`);
     expect((await next).ok).toBe(true);
     // A save of the same text right after: the watcher reports it, no rebuild follows (the
