@@ -1,6 +1,8 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, builds of
 // the real site (cold, the cache restored, nothing changed, one article edited), `sitegen check`
-// of its output and `sitegen --help`, and prints medians against the targets. A benchmark, not a test: it never fails on time.
+// of its output and `sitegen --help`, and prints medians against the targets; a build case that
+// misses its target says by how much, and where its time goes (one more run with --verbose).
+// A benchmark, not a test: it never fails on time.
 // Then watch latency, page-weight budgets, image budgets, site search, the Markdown parse, reading pages for the policy,
 // paginated hubs at 1,000 articles per locale and the scale suite.
 // `--only build,watch,budgets,images,search,markdown,policy,hubs,highlight,scale`
@@ -11,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importTs } from '../scripts/import-ts.mjs';
+import { stepsOf } from './verbose-steps.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(repo, 'bin/sitegen.js');
@@ -19,6 +22,18 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const parts = onlyAt === -1 ? ['build', 'watch', 'budgets', 'images', 'search', 'markdown', 'policy', 'hubs', 'highlight', 'scale'] : args.splice(onlyAt, 2)[1].split(',');
+
+/** Steps a missed case's explanation names: the shorter ones are counted, not listed. */
+const STEP_SHOWN_MS = 10;
+
+/** One more run of a build, with --verbose: its wall time and the steps it reports (name, ms). */
+function verboseRun(args, before) {
+  before?.();
+  const start = process.hrtime.bigint();
+  const output = execFileSync(bin, [...args, '--verbose'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  return { wall, steps: stepsOf(output) };
+}
 
 function time(args, before, { file = bin, env = process.env } = {}) {
   const samples = [];
@@ -60,17 +75,26 @@ if (parts.includes('build')) try {
   // A Hungarian page loads its language's hyphenation patterns (docs/performance.md, "Hyphenation").
   const editHungarian = editOf('content/hu/blog/clickup-as-erp.md');
   const build = ['build', '--root', root, '--out', dist];
+  // A build case that misses its target is run once more with --verbose, right after its timed
+  // runs (the same state), to say where its time goes.
+  const explained = [];
+  const buildCase = (what, target, before) => {
+    const t = time(build, before);
+    if (t.median > target) explained.push({ what, t, target, run: verboseRun(build, before) });
+    return t;
+  };
   const node = time(['--version']);
   const help = time(['--help']);
-  const cold = time(build, () => {
+  const nodeAlone = time(['-e', '0'], undefined, { file: process.execPath });
+  const cold = buildCase('build, cold (new process, no cache, no output)', 2500, () => {
     rmSync(cache, { recursive: true, force: true });
     noOutput();
   });
-  const restored = time(build, noOutput);
+  const restored = buildCase('build, the cache restored, no output (a CI job)', 1200, noOutput);
   time(build); // the standby copy catches up once: the runs below are the steady state
-  const unchanged = time(build);
-  const changed = time(build, edit);
-  const changedHungarian = time(build, editHungarian);
+  const unchanged = buildCase('build, nothing changed', 350);
+  const changed = buildCase('build, one article edited', 500, edit);
+  const changedHungarian = buildCase('build, one Hungarian article edited', 500, editHungarian);
   const check = time(['check', '--out', dist]);
   const rows = [
     ['sitegen --help', help, 150],
@@ -89,15 +113,22 @@ if (parts.includes('build')) try {
   // first used): on a machine that sets it, each figure carries that, before sitegen runs.
   if (process.env.NODE_EXTRA_CA_CERTS) {
     const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
-    const bare = time(['-e', '0'], undefined, { file: process.execPath });
     const bareWithout = time(['-e', '0'], undefined, { file: process.execPath, env: without });
-    console.log(`Node alone (\`node -e 0\`): ${bare.median.toFixed(0)} ms with this machine's NODE_EXTRA_CA_CERTS, ${bareWithout.median.toFixed(0)} ms without`);
+    console.log(`Node alone (\`node -e 0\`): ${nodeAlone.median.toFixed(0)} ms with this machine's NODE_EXTRA_CA_CERTS, ${bareWithout.median.toFixed(0)} ms without`);
   }
   console.log('| what | median ms | min | max | target ms |');
   console.log('|---|---:|---:|---:|---:|');
   for (const [what, t, target] of rows) {
-    const verdict = target === undefined ? '' : `${target} ${t.median <= target ? '(met)' : '(missed)'}`;
+    const verdict = target === undefined ? '' : `${target} ${t.median <= target ? '(met)' : `(missed by ${(t.median - target).toFixed(0)})`}`;
     console.log(`| ${what} | ${t.median.toFixed(0)} | ${t.min.toFixed(0)} | ${t.max.toFixed(0)} | ${verdict} |`);
+  }
+  if (explained.length > 0) {
+    console.log(`\nWhere the time of each missed case goes: one more run with --verbose (steps of ${STEP_SHOWN_MS} ms or more; the rest is Node starting, sitegen loading and exiting; \`node -e 0\` takes ${nodeAlone.median.toFixed(0)} ms here).`);
+    for (const { what, t, target, run } of explained) {
+      const shown = run.steps.filter(([, ms]) => ms >= STEP_SHOWN_MS).map(([step, ms]) => `${step} ${ms.toFixed(0)}`);
+      const inSteps = run.steps.reduce((sum, [, ms]) => sum + ms, 0);
+      console.log(`- ${what} (median ${t.median.toFixed(0)} ms, ${(t.median - target).toFixed(0)} over ${target}): this run ${run.wall.toFixed(0)} ms, outside the steps ${(run.wall - inSteps).toFixed(0)}; ${shown.join('; ')}`);
+    }
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

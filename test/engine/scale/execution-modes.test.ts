@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedPhoto } from '../../../bench/generated-photo.mjs';
+import { stepsOf } from '../../../bench/verbose-steps.mjs';
 import { build as buildApi } from '../../../src/engine';
 import { smallSite } from '../../helpers/small-site';
 import { edit, runCli, snapshotTree, tempDir, withEnv } from '../../helpers/site';
@@ -38,6 +39,11 @@ describe('execution modes of the bundled engine', () => {
     // Cold: no cache yet, so the first worker reads the content ahead. It writes the cache the
     // warm build below starts from.
     const cold = await build('always', 'always');
+    // The bench reads these lines to say where a missed case's time goes (bench/verbose-steps.mjs).
+    const steps = stepsOf(cold);
+    expect(steps.map(([step]) => step)).toEqual(expect.arrayContaining(['read sources (large build)', 'render pages (on 2 workers)', 'write', 'record for the next build']));
+    const total = Number(/ in (\d+) ms, build /.exec(cold)?.[1]);
+    expect(steps.reduce((sum, [, ms]) => sum + ms, 0)).toBeLessThan(total);
     expect(cold).toMatch(/threads: Markdown on 2 workers \(content read ahead\), pages on 2 workers, large-build path \(--parallel always\)/);
     // The photo at its own width (narrower than every configured one), as AVIF and WebP.
     expect(cold).toMatch(/images: 2 encoded, 0 from the cache/);

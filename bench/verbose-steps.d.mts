@@ -1,0 +1,1 @@
+export function stepsOf(output: string): Array<[string, number]>;
