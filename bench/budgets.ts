@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { CHROMIUM, launchBrowser, newContext } from '../test/helpers/browser';
 import { serveDist } from '../test/helpers/static-server';
+import { FIRST_ROUND_TRIP } from './first-round-trip.mjs';
 
 const KB = 1024;
 const gzip = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
@@ -62,9 +63,7 @@ async function layoutShift(page: Page): Promise<number> {
 
 /**
  * The bytes of a page's response as a CDN sends it gzipped (zlib's default level): status line,
- * headers and body. Up to 14,600 bytes (ten segments of TCP's initial congestion window) arrive
- * in the first round trip of a new connection; past it, the page paints a round trip later
- * (docs/performance.md, "The first round trip").
+ * headers and body, to hold against the first round trip (`FIRST_ROUND_TRIP`).
  */
 async function firstResponseBytes(url: string): Promise<number> {
   const response = await fetch(url);
@@ -73,8 +72,6 @@ async function firstResponseBytes(url: string): Promise<number> {
   for (const [name, value] of response.headers) headers += `${name}: ${value}\r\n`.length;
   return headers + gzipSync(body).length;
 }
-
-export const FIRST_ROUND_TRIP = 14_600;
 
 /** The URL of every page of a built site with an article body (`<article class="article-body">`), from its route manifest. */
 function articlePages(out: string): string[] {
