@@ -109,12 +109,13 @@ async function buildWith(config: ResolvedConfig, options: BuildOptions, cacheMod
       await first?.betweenSteps(); // (watch: requests for the pages served are answered between steps)
       const searching = searchLater ? undefined : await startSearch(run, plan, view, rendered); // 6b. each locale's pages sent to its search index
       const beside = artifactsBesideSearch(run, parsed, plan, loaded, view); // 7a. while Pagefind works: error pages, sitemap, feeds, redirects...
-      const record = await keepForNextBuild(run, read, parsed, plan, loaded); // ...and what this build learned, for the next one
+      const keep = () => keepForNextBuild(run, read, parsed, plan, loaded); // ...and what this build learned, for the next one
+      const keptBeside = run.execution.keepCache(plan.pages.length) === 'beside-search' ? await keep() : undefined; // (a large site: after step 8)
       const search = await searching?.done;
       const artifacts = await buildSiteArtifacts(run, parsed, plan, loaded, view, rendered, beside, search); // 7b. JSON, headers
       await first?.betweenSteps();
       const written = await writeSite(run, view.output, artifacts.files); // 8. the rest written, the output swapped in
-      return { rendered, artifacts, written, search, record };
+      return { rendered, artifacts, written, search, record: keptBeside ?? (await keep()) };
     });
 
     // What the Markdown warned of, in file order (a cached body warns as it did when it rendered).

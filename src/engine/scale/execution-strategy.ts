@@ -26,6 +26,8 @@ export interface ExecutionStrategy {
   holdContent(bodies: number, read: SiteSources, split: SplitContent): HeldContent;
   /** The page workers for this many pages, started; undefined when the pages render on this thread. */
   pageWorkersFor(pages: number, markdownFillsCores: boolean, templatesModule: string): PageWorkers | undefined;
+  /** When a build of this many pages keeps its cache: in the wait for Pagefind, or after its output is swapped in (a large site's peak memory). */
+  keepCache(pages: number): 'beside-search' | 'after-output';
 }
 
 /** The content a build holds on its main thread (`ExecutionStrategy.holdContent`). */
@@ -59,5 +61,6 @@ export function executionStrategy(policy: ScalePolicy, inSession: boolean, readA
       const count = inSession ? 0 : policy.pageWorkersFor(pages, markdownFillsCores);
       return count > 0 ? startPageWorkers(templatesModule, count) : undefined;
     },
+    keepCache: (pages) => (!inSession && policy.cacheAfterOutput(pages) ? 'after-output' : 'beside-search'),
   };
 }

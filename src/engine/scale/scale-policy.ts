@@ -19,6 +19,8 @@ export interface ScalePolicy {
   isLarge(bodies: number): boolean;
   /** Page worker threads for this many pages (0: the main thread renders them). */
   pageWorkersFor(pages: number, markdownFillsCores: boolean): number;
+  /** A site of this many pages keeps its cache after its output is swapped in, not while Pagefind indexes. */
+  cacheAfterOutput(pages: number): boolean;
 }
 
 /** From this many bodies to render, a build is large (`markdown-jobs.ts`, `isLargeMarkdown`). */
@@ -27,6 +29,14 @@ export const BODIES_FOR_LARGE_BUILD = 1000;
 export const BODIES_PER_EXTRA_WORKER = 400;
 /** Below this many pages, the main thread renders them sooner than workers start. */
 export const PAGES_FOR_WORKERS = 1000;
+/**
+ * From this many pages, a build keeps its cache once its output is swapped in, when the output's
+ * manifests are let go, rather than in the wait for Pagefind, when all of them are held: at
+ * 10,000 articles x 3 (50,000 pages) a one-article build peaked at 1,047-1,076 MB the one way
+ * and 960-1,002 MB the other, in about the same time (docs/performance.md, "Memory at the end of a
+ * large build"). A smaller site gains the wait (a few percent of an edit) and has memory to spare.
+ */
+export const PAGES_FOR_CACHE_AFTER_OUTPUT = 20_000;
 
 export function scalePolicy(parallel: Parallel, cores = availableParallelism()): ScalePolicy {
   // Forced, every mode runs with at least two workers, one core or not.
@@ -42,5 +52,6 @@ export function scalePolicy(parallel: Parallel, cores = availableParallelism()):
       if (parallel === 'always') return forced;
       return markdownFillsCores && cores > 1 && pages >= PAGES_FOR_WORKERS ? cores : 0;
     },
+    cacheAfterOutput: (pages) => parallel === 'always' || pages >= PAGES_FOR_CACHE_AFTER_OUTPUT,
   };
 }

@@ -85,7 +85,7 @@ export async function buildSiteArtifacts(
   const { site } = config;
   const { pages } = plan;
   const { content } = loaded;
-  if (search) run.timings.lap(searchLap(search));
+  if (search) run.timings.lap(searchLap(search, run.execution.keepCache(pages.length) === 'beside-search'));
   const files = mergeOutputs(
     [
       errorPages,

@@ -34,9 +34,9 @@ export async function startSearch(run: BuildRun, plan: SitePlan, view: PageView,
   return searching;
 }
 
-/** The lap of the search index once it is made: what it indexed. */
-export function searchLap(indexes: SearchIndexes): string {
-  return `search index (${describeIndexed(indexes)}), beside error pages, feeds and the cache`;
+/** The lap of the search index once it is made: what it indexed, and what was made beside it (the cache, unless a large site keeps it after its output). */
+export function searchLap(indexes: SearchIndexes, cacheBeside: boolean): string {
+  return `search index (${describeIndexed(indexes)}), beside error pages, feeds${cacheBeside ? ' and the cache' : ''}`;
 }
 
 /** What a build indexed: the locales, and of a locale in shards, how many of them. */

@@ -37,9 +37,10 @@ export async function writeSite(run: BuildRun, output: Output | undefined, files
  * Step 7a too, while Pagefind makes the search index in its own process and this thread would
  * only wait for it: what this build learned, kept for the next one (`BuildMemory.remember`),
  * and its sources stamped for the record of the build (`stampRecordSources`). Once every page
- * and error page is rendered, and before the output is swapped in: a page hash kept spares a
- * render only where the output holds those very bytes (`Output.holds`), so a build that fails
- * after it leaves nothing the next one would trust wrongly.
+ * and error page is rendered: a page hash kept spares a render only where the output holds
+ * those very bytes (`Output.holds`), so a build that fails after it leaves nothing the next one
+ * would trust wrongly. A large site runs it after step 8 instead, once the output is swapped in
+ * and its manifests let go (`ExecutionStrategy.keepCache`): the build's peak memory.
  */
 export async function keepForNextBuild(run: BuildRun, read: ReadSite, parsed: ParsedSite, plan: SitePlan, loaded: LoadedContent): Promise<StartedRecord> {
   const record = stampRecordSources(run, loaded);

@@ -55,10 +55,22 @@ describe('execution modes of the bundled engine', () => {
     await edit(root, 'locales/de.json', (text) => text.replace('"readMore": "Weiterlesen"', '"readMore": "Mehr lesen"'));
     const warm = await build('always', 'always');
     expect(warm).toMatch(/images: 0 encoded, 1 from the cache/);
+    // Both builds kept their cache after the output was swapped in, as a large site does
+    // (`keepCache`), not beside the search index.
+    for (const output of [cold, warm]) expect(output).toMatch(/\n {2}search index \([^)]*\), beside error pages, feeds {2,}\d/);
     await oneThread('off');
     await compare('always', 'off');
-    // And the default, by the site's size: one Markdown worker, pages here.
-    expect(await build('auto', 'auto')).toMatch(/threads: Markdown on 1 worker, pages on the main thread \(--parallel auto\)/);
+    // An English body edited: the cache the warm build kept after its output knows every other
+    // page, so only the page and its /en/ copy render again.
+    await edit(root, 'content/en/about-us.md', (text) => `${text}\nOne more paragraph about the change.\n`);
+    expect(await build('always', 'always')).toMatch(/pages: 2 rendered, 0 written from the cache, \d+ unchanged in the output/);
+    await oneThread('off');
+    await compare('always', 'off');
+    // And the default, by the site's size: one Markdown worker, pages here, the cache kept
+    // beside the search index.
+    const auto = await build('auto', 'auto');
+    expect(auto).toMatch(/threads: Markdown on 1 worker, pages on the main thread \(--parallel auto\)/);
+    expect(auto).toMatch(/\n {2}search index \([^)]*\), beside error pages, feeds and the cache {2,}\d/);
     await compare('auto', 'off');
   });
 });
