@@ -53,7 +53,25 @@ afterAll(async () => {
 describe('a page that arrives in parts', () => {
   const cases = ['/clickup-as-erp', '/hu', '/de/kontakt'].flatMap((pagePath) => (['header', 'main'] as const).map((cut) => [pagePath, cut] as const));
   it.each(cases)('moves nothing painted before the rest of %s arrives (cut in the %s; desktop, first visit)', async (pagePath, cut) => {
-    const context = await newContext(suite.browser, { viewport: { width: 1350, height: 940 } });
+    // The check means something only when the page did come in two parts. On a busy machine
+    // Chromium may take in both parts at once (its first byte seen late), so such a visit is
+    // made again, a few times; every visit must move nothing.
+    let visit = await visitInParts(pagePath, cut);
+    for (let attempt = 1; attempt < 4 && !visit.inParts; attempt += 1) {
+      expect(visit.shifts).toEqual([]);
+      visit = await visitInParts(pagePath, cut);
+    }
+    expect(visit.inParts, `the page came in two parts (response ${visit.timing.end - visit.timing.start} ms)`).toBe(true);
+    // Cut in the main content, its first part was painted alone.
+    if (cut === 'main') expect(visit.timing.firstPaint).toBeLessThan(visit.timing.end);
+    expect(visit.shifts).toEqual([]);
+  });
+});
+
+/** Loads a page sent in two parts, in a new desktop context: its timing and the layout shifts seen. */
+async function visitInParts(pagePath: string, cut: keyof typeof CUTS) {
+  const context = await newContext(suite.browser, { viewport: { width: 1350, height: 940 } });
+  try {
     const page = await context.newPage();
     await page.addInitScript(() => {
       const shifts: string[] = [];
@@ -73,10 +91,9 @@ describe('a page that arrives in parts', () => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       return { firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Infinity, start: navigation.responseStart, end: navigation.responseEnd };
     });
-    // The page did come in two parts; cut in the main content, its first part was painted alone.
-    expect(timing.end - timing.start).toBeGreaterThan(PAUSE_MS * 0.8);
-    if (cut === 'main') expect(timing.firstPaint).toBeLessThan(timing.end);
-    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
+    return { timing, shifts, inParts: timing.end - timing.start > PAUSE_MS * 0.8 };
+  } finally {
     await context.close();
-  });
-});
+  }
+}
