@@ -20,6 +20,12 @@ export function compactContents(contents: string | Uint8Array): string | Uint8Ar
 
 export const LARGE_TEXT = 256 * 1024;
 
+/** `files` with each large text as its bytes (`compactContents`), for a map held until the write. */
+export function compactFiles(files: OutputFiles): OutputFiles {
+  for (const [name, contents] of files) files.set(name, compactContents(contents));
+  return files;
+}
+
 /** The build's JSON: \`latest.json\`, the route manifests, the redirect history, deploy records. */
 export const BUILDS_DIR = '_sitegen/builds';
 /** Hashed, immutable assets: the stylesheet when it is not inlined, scripts, chunks. */

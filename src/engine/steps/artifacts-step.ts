@@ -3,7 +3,7 @@ import { buildArtifacts, buildSearchFiles } from '../artifacts/build-artifacts';
 import { HEADERS_FILE, headersFile } from '../artifacts/header-formats';
 import { redirectFiles } from '../artifacts/redirect-output';
 import { securityHeaders, type Header } from '../artifacts/security-headers';
-import { compactContents, textOf, type OutputFiles } from '../base/output-paths';
+import { compactContents, compactFiles, textOf, type OutputFiles } from '../base/output-paths';
 import type { InlineSources } from '../artifacts/inline-sources';
 import type { Problems } from '../diagnostics/diagnostic';
 import { renderErrorPages } from '../render/error-pages';
@@ -50,8 +50,10 @@ export function artifactsBesideSearch(run: BuildRun, parsed: ParsedSite, plan: S
   // pages, the templates (which pages are indexed), the messages (tag names) and every page's
   // data. A body edit keeps them all: 40 ms of each rebuild at 5,216 pages.
   const shown = [pages, feeds, loaded.templates.module, parsed.catalog, site.url, site.company.name, JSON.stringify(site.locales), info.timestamp];
+  // Compact as they are made: this step's maps are held until the output is written, and a
+  // sitemap of 30,000 URLs is a 39 MB string (output-paths.ts), 20 MB as its bytes.
   const searchFiles = memory.alike('sitemap and feeds', [...shown, ...pages.map((page) => content.get(page.routeId)?.[page.locale]?.data)], () =>
-    buildSearchFiles(pages, feeds, {
+    compactFiles(buildSearchFiles(pages, feeds, {
       content,
       siteUrl: site.url,
       companyName: site.company.name,
@@ -59,9 +61,9 @@ export function artifactsBesideSearch(run: BuildRun, parsed: ParsedSite, plan: S
       indexed: view.indexed,
       locales: site.locales,
       tagName: (locale, tag) => parsed.catalog[locale]?.get(`tags.${tag}`)?.text ?? tag,
-    }),
+    })),
   );
-  return { errorPages, searchFiles, redirects: redirectFiles(plan.redirects, site, parsed.catalog) };
+  return { errorPages, searchFiles, redirects: compactFiles(redirectFiles(plan.redirects, site, parsed.catalog)) };
 }
 
 /**

@@ -27,7 +27,10 @@ export async function intoOutput<T>(output: Output | undefined, work: () => Prom
 /** Step 8: the files besides the pages into the standby copy, then the copy swapped in. */
 export async function writeSite(run: BuildRun, output: Output | undefined, files: OutputFiles): Promise<WriteStats | undefined> {
   if (!output) return undefined;
-  for (const [name, bytes] of files) await output.put(name, bytes);
+  for (const [name, bytes] of files) {
+    const writing = output.put(name, bytes);
+    if (writing) await writing;
+  }
   const written = await output.commit();
   run.timings.lap('write');
   return written;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { BUILDS_DIR } from '../base/output-paths';
 import { BuildFailure, SiteError } from '../diagnostics/diagnostic';
@@ -77,10 +77,58 @@ export function readManifest(layout: OutputLayout, key: string): CopyManifest | 
   }
 }
 
-export function writeManifest(layout: OutputLayout, key: string, manifest: CopyManifest): void {
+/**
+ * Writes a copy's manifest, the JSON of `CopyManifest`, through a buffer of a megabyte: at
+ * 139,000 files (10,000 articles x 3) the object and the text of it made whole were 85 MB of
+ * short-lived memory at the end of the write, where a large build's resident size peaks.
+ */
+export function writeManifest(layout: OutputLayout, key: string, files: ReadonlyMap<string, string>, complete: boolean): void {
   mkdirSync(layout.manifests, { recursive: true });
-  writeAtomically(manifestFile(layout, key), JSON.stringify(manifest));
+  const file = manifestFile(layout, key);
+  const temporary = temporaryName(file);
+  const fd = openSync(temporary, 'w');
+  try {
+    const out = new JsonOut(fd);
+    let separator = '{"files":{"';
+    files.forEach((fileHash, name) => {
+      out.text(separator).string(name).text('":"').string(fileHash);
+      separator = '","';
+    });
+    out.text(files.size === 0 ? `{"files":{},"complete":${complete}}` : `"},"complete":${complete}}`).flush();
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
 }
+
+/** JSON text into a file through one buffer: no string made for what needs no escaping. */
+class JsonOut {
+  private readonly buffer = Buffer.allocUnsafe(1 << 20);
+  private at = 0;
+  constructor(private readonly fd: number) {}
+
+  /** Text written as it is. */
+  text(text: string): this {
+    // A UTF-8 character is at most three bytes for each UTF-16 unit.
+    if (this.at + text.length * 3 > this.buffer.length) this.flush();
+    if (text.length * 3 > this.buffer.length) writeSync(this.fd, text);
+    else this.at += this.buffer.write(text, this.at);
+    return this;
+  }
+
+  /** The inside of a JSON string. */
+  string(value: string): this {
+    return this.text(NEEDS_ESCAPE.test(value) ? JSON.stringify(value).slice(1, -1) : value);
+  }
+
+  flush(): void {
+    if (this.at > 0) writeSync(this.fd, this.buffer, 0, this.at);
+    this.at = 0;
+  }
+}
+
+/** What JSON.stringify escapes in a string: quote, backslash, control characters and lone surrogates. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** The copy `key` is about to change: no manifest describes it until it is written again. */
 export function forgetManifest(layout: OutputLayout, key: string): void {
@@ -137,7 +185,10 @@ export function manifestOf(layout: OutputLayout, dir: string, checkLatest: boole
     }
     if (!manifest.complete || recorded === undefined || recorded !== actual) return undefined;
   }
-  return new Map(Object.entries(manifest.files));
+  // Not `Object.entries`: an array for each of up to 139,000 files, only to be let go.
+  const files = new Map<string, string>();
+  for (const name in manifest.files) files.set(name, manifest.files[name]!);
+  return files;
 }
 
 function hashOfFile(file: string): string {
@@ -223,10 +274,10 @@ export function assertReplaceable(outDir: string): void {
  */
 export function sharingHashes(standby: Map<string, string> | undefined, live: Map<string, string> | undefined): Map<string, string> | undefined {
   if (standby && live) {
-    for (const [name, fileHash] of standby) {
+    standby.forEach((fileHash, name) => {
       const liveHash = live.get(name);
       if (liveHash === fileHash) standby.set(name, liveHash);
-    }
+    });
   }
   return standby;
 }

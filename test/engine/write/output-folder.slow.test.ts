@@ -70,7 +70,7 @@ describe('the output folder', { timeout: 120_000 }, () => {
       await rm(layout.standby, { recursive: true, force: true });
       await cp(path.join(root, 'next'), layout.standby, { recursive: true, force: true });
       const standbyKey = folderKey(layout.standby)!;
-      writeManifest(layout, standbyKey, { files: Object.fromEntries(next), complete: true });
+      writeManifest(layout, standbyKey, next, true);
       writeSwap(layout, { next: standbyKey, previous: folderKey(out) });
       // Killed after `done` steps of the swap.
       for (const step of swapSteps(layout).slice(0, done)) step();
