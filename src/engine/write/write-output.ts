@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { assertReplaceable, clearSwap, folderKey, forgetManifest, keepManifests, layoutOf, manifestOf, repairOutput, sharingHashes, swapSteps, writeManifest, writeSwap, type OutputLayout } from './output-folder';
+import { forgetManifest, keepManifests, manifestOf, sharingHashes, writeManifest } from './copy-manifest';
+import { assertReplaceable, clearSwap, folderKey, layoutOf, repairOutput, swapSteps, writeSwap, type OutputLayout } from './output-folder';
 
 const WRITE_CONCURRENCY = 64;
 

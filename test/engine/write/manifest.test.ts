@@ -1,7 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { folderKey, layoutOf, manifestOf, readManifest, writeManifest } from '../../../src/engine/write/output-folder';
+import { manifestOf, readManifest, writeManifest } from '../../../src/engine/write/copy-manifest';
+import { folderKey, layoutOf } from '../../../src/engine/write/output-folder';
 import { tempDir } from '../../helpers/site';
 
 describe("a copy's manifest", () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine';
-import { folderKey, layoutOf, repairOutput, swapSteps, writeManifest, writeSwap } from '../../../src/engine/write/output-folder';
+import { writeManifest } from '../../../src/engine/write/copy-manifest';
+import { folderKey, layoutOf, repairOutput, swapSteps, writeSwap } from '../../../src/engine/write/output-folder';
 import { smallSite } from '../../helpers/small-site';
 import { edit, runCli, snapshotTree, tempDir, withEnv } from '../../helpers/site';
 
