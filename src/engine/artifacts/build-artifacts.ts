@@ -20,7 +20,7 @@ export function buildArtifacts(
   catalog: MessageCatalog,
   info: BuildInfo,
   /** Watch mode: payloads of pages whose plan and data are the same objects as before. */
-  known?: WeakMap<object, { data: unknown; headings: unknown; json: string }>,
+  known?: WeakMap<object, { data: unknown; headings: unknown; json: Uint8Array }>,
   /** What a preview build shows besides published pages: noted in `latest.json`, so that no later build takes its pages for published ones. */
   preview: PreviewOptions = NO_PREVIEW,
   /**
@@ -40,7 +40,10 @@ export function buildArtifacts(
       files.set(page.payloadPath, seen.json);
       continue;
     }
-    const json = JSON.stringify({
+    // As its UTF-8 bytes: held until the write, and a string of it is two bytes a character
+    // wherever the data has a letter past U+00FF (at 10,000 articles x 3, 86 MB against 34).
+    const json = Buffer.from(
+      JSON.stringify({
         routeId: page.routeId,
         locale: page.locale,
         url: page.url,
@@ -50,7 +53,8 @@ export function buildArtifacts(
         alternates: page.alternates,
         data,
         headings,
-      });
+      }),
+    );
     known?.set(page, { data, headings, json });
     files.set(page.payloadPath, json);
   }

@@ -29,7 +29,7 @@ export class BuildSession {
   /** The split of each content source text object (the same object while the file is unchanged). */
   readonly splits = new WeakMap<object, { file: string; frontMatter: string; job: MarkdownJob }>();
   /** Page payloads by page plan, with the content data they were made from. */
-  readonly payloads = new WeakMap<object, { data: unknown; headings: unknown; json: string }>();
+  readonly payloads = new WeakMap<object, { data: unknown; headings: unknown; json: Uint8Array }>();
   /** Validated front matter by its parsed document (the same object while its text is unchanged). */
   readonly validated = new WeakMap<object, { template: string; data: unknown }>();
   /** What the translations' state needs of each content file, by the hash of its bytes. */

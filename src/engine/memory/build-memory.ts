@@ -80,7 +80,7 @@ export interface BuildMemory {
   /** How pages of earlier builds are reused; undefined when none are. */
   pageReuse(inputs: PageInputs, everything: string, output: Output | undefined): PageReuse | undefined;
   /** Page payloads by page plan, or undefined. */
-  readonly payloads: WeakMap<object, { data: unknown; headings: unknown; json: string }> | undefined;
+  readonly payloads: WeakMap<object, { data: unknown; headings: unknown; json: Uint8Array }> | undefined;
   /** Keeps what this build learned for the next one. */
   remember(learned: Learned): Promise<void>;
   /**
