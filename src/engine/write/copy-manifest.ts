@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { contentHash } from '../base/content-hash';
 import { temporaryName } from '../base/temporary-file';
 import { folderKey, LATEST, type OutputLayout } from './output-folder';
 
@@ -41,13 +41,13 @@ export function writeManifest(layout: OutputLayout, key: string, files: Readonly
   const temporary = temporaryName(file);
   const fd = openSync(temporary, 'w');
   try {
-    const out = new JsonOut(fd);
-    let separator = '{"files":{"';
+    const out = new JsonOut(fd).text('{"files":{');
+    let separator = '"';
     files.forEach((fileHash, name) => {
-      out.text(separator).string(name).text('":"').string(fileHash);
-      separator = '","';
+      out.text(separator).string(name).text('":"').string(fileHash).text('"');
+      separator = ',"';
     });
-    out.text(files.size === 0 ? `{"files":{},"complete":${complete}}` : `"},"complete":${complete}}`).flush();
+    out.text(`},"complete":${complete}}`).flush();
   } finally {
     closeSync(fd);
   }
@@ -109,7 +109,7 @@ export function manifestOf(layout: OutputLayout, dir: string, checkLatest: boole
     const recorded = manifest.files[LATEST];
     let actual: string | undefined;
     try {
-      actual = hashOfFile(path.join(dir, LATEST));
+      actual = contentHash(readFileSync(path.join(dir, LATEST)));
     } catch {
       actual = undefined;
     }
@@ -119,10 +119,6 @@ export function manifestOf(layout: OutputLayout, dir: string, checkLatest: boole
   const files = new Map<string, string>();
   for (const name in manifest.files) files.set(name, manifest.files[name]!);
   return files;
-}
-
-function hashOfFile(file: string): string {
-  return createHash('sha1').update(readFileSync(file)).digest('hex');
 }
 
 /**
