@@ -49,12 +49,7 @@ export function ArticlePage(props: PageProps<ArticleData>) {
           </ul>
         </article>
       </div>
-      <CallToAction
-        title={i18n.t('home.ctaTitle')}
-        text={i18n.t('home.ctaText')}
-        href={links.path('offer')}
-        label={i18n.t('home.ctaButton')}
-      />
+      <CallToAction i18n={i18n} links={links} />
     </Document>
   );
 }

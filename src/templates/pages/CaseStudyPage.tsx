@@ -57,12 +57,7 @@ export function CaseStudyPage(props: PageProps<CaseStudyData>) {
           </section>
         </aside>
       </div>
-      <CallToAction
-        title={i18n.t('home.ctaTitle')}
-        text={i18n.t('home.ctaText')}
-        href={links.path('offer')}
-        label={i18n.t('home.ctaButton')}
-      />
+      <CallToAction i18n={i18n} links={links} />
     </Document>
   );
 }

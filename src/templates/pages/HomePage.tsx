@@ -54,12 +54,7 @@ export function HomePage(props: PageProps) {
           </div>
         </section>
       ))}
-      <CallToAction
-        title={i18n.t('home.ctaTitle')}
-        text={i18n.t('home.ctaText')}
-        href={links.path('offer')}
-        label={i18n.t('home.ctaButton')}
-      />
+      <CallToAction i18n={i18n} links={links} />
     </Document>
   );
 }
