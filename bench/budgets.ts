@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { CHROMIUM, launchBrowser, newContext } from '../test/helpers/browser';
+import { CHROMIUM, consentCookies, launchBrowser, newContext } from '../test/helpers/browser';
 import { serveDist } from '../test/helpers/static-server';
 import { FIRST_ROUND_TRIP } from './first-round-trip.mjs';
 
@@ -106,8 +106,7 @@ export async function measureBudgets(repo: string): Promise<string[]> {
     // 2. Repeat visit to an article, consent already given: JavaScript before any interaction.
     const repeat = await newContext(browser);
     await repeat.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: server.url },
-      { name: 'ncc_e', value: '', url: server.url },
+      ...consentCookies(server.url),
       { name: 'i18n_redirected', value: 'en', url: server.url },
     ]);
     const repeatPage = await repeat.newPage();

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchBrowser, newContext } from '../test/helpers/browser';
+import { consentCookies, launchBrowser, newContext } from '../test/helpers/browser';
 import { serveDist } from '../test/helpers/static-server';
 
 /** One page per template, by its English path; the other locales come from the route manifest. */
@@ -45,8 +45,7 @@ export async function takeScreenshots(repo: string, outDir: string): Promise<str
         const context = await newContext(browser, { viewport: { width, height: 900 }, colorScheme: scheme });
         // Consent already given: the banner would hide the page's bottom in every shot.
         await context.addCookies([
-          { name: 'ncc_c', value: 'necessaryanalytics', url: server.url },
-          { name: 'ncc_e', value: '', url: server.url },
+          ...consentCookies(server.url),
           { name: 'i18n_redirected', value: 'en', url: server.url },
         ]);
         const page = await context.newPage();

@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hydrated, loaderRan, newContext, turnToForm, watchConsole } from '../helpers/browser';
+import { consentCookies, hydrated, loaderRan, newContext, turnToForm, watchConsole } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase, type RecordedRequest } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 import en from '../../locales/en.json' with { type: 'json' };
@@ -51,10 +51,7 @@ interface Throttled {
 async function slowPage(): Promise<Throttled> {
   const context = await newContext(suite.browser);
   contexts.push(context);
-  await context.addCookies([
-    { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
-    { name: 'ncc_e', value: '', url: suite.server.url },
-  ]);
+  await context.addCookies(consentCookies(suite.server.url));
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const problems = watchConsole(page);

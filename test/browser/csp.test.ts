@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, loaderRan, newContext, turnToForm } from '../helpers/browser';
+import { consentCookies, hydrated, loaderRan, newContext, turnToForm } from '../helpers/browser';
 import { startFakePocketBase, type FakePocketBase } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 
@@ -67,10 +67,7 @@ async function watchedContext(options: { consent?: 'none' | 'rejected' | 'analyt
     },
   );
   if (options.consent && options.consent !== 'none') {
-    await context.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
-      { name: 'ncc_e', value: options.consent === 'analytics' ? 'analytics' : '', url: suite.server.url },
-    ]);
+    await context.addCookies(consentCookies(suite.server.url, options.consent === 'analytics' ? ['analytics'] : []));
   }
   return { context, violations, outside };
 }

@@ -2,15 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext } from '../helpers/browser';
+import { consentCookies, newContext } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
-
-const CONSENT = (url: string) => [
-  { name: 'ncc_c', value: 'necessaryanalytics', url },
-  { name: 'ncc_e', value: '', url },
-];
 
 /**
  * Headings and card titles of the page that overflow their box, or whose text breaks between
@@ -60,7 +55,7 @@ async function badBreaks(page: Page): Promise<string[]> {
 describe('long words at phone widths', () => {
   it.each([320, 390])('no heading or card title overflows or breaks a word without a hyphen at %i px, in every locale', async (width) => {
     const context = await newContext(suite.browser, { viewport: { width, height: 800 } });
-    await context.addCookies(CONSENT(suite.server.url));
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     const problems: string[] = [];
     for (const plan of suite.site.pages.filter((p) => !p.url.startsWith('/en'))) {
@@ -141,7 +136,7 @@ describe('the error pages', () => {
 describe('tables, contents and header on phones', () => {
   it('wraps wide tables in a focusable, named region that scrolls, with a hint', async () => {
     const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
-    await context.addCookies(CONSENT(suite.server.url));
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     for (const url of ['/hu/adatvedelem', '/de/clickup-als-ERP']) {
       await page.goto(suite.server.url + url);
@@ -163,7 +158,7 @@ describe('tables, contents and header on phones', () => {
   it("puts an article's contents before its body on a phone, and beside it on a wide screen", async () => {
     for (const width of [390, 1366]) {
       const context = await newContext(suite.browser, { viewport: { width, height: 900 } });
-      await context.addCookies(CONSENT(suite.server.url));
+      await context.addCookies(consentCookies(suite.server.url));
       const page = await context.newPage();
       await page.goto(`${suite.server.url}/clickup-as-erp`);
       const toc = await page.locator('.toc').boundingBox();
@@ -176,7 +171,7 @@ describe('tables, contents and header on phones', () => {
 
   it('shows the company name on a phone, and opens and closes the menu without moving the page', async () => {
     const context = await newContext(suite.browser, { viewport: { width: 320, height: 640 } });
-    await context.addCookies(CONSENT(suite.server.url));
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/de/ueber-uns`);
     await expect(page.locator('.site-header__logo span').isVisible()).resolves.toBe(true);
@@ -199,7 +194,7 @@ describe('tables, contents and header on phones', () => {
     [390, 'the fallback font'],
   ])('fits the whole header into %i px in every locale with %s, and opens the menu over the whole screen below it', async (width, font) => {
     const context = await newContext(suite.browser, { viewport: { width, height: 640 } });
-    await context.addCookies(CONSENT(suite.server.url));
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     if (font === 'the fallback font') await page.route('**/fonts/**', (route) => route.abort());
     for (const url of ['/en', '/hu', '/de']) {
@@ -237,7 +232,7 @@ describe('the font', () => {
   // Figtree after its first paint; the next page of the site has it from the cache.
   it('is fetched after the first paint of a visit and not used on that page; the next page of the site preloads and uses it', async () => {
     const context = await newContext(suite.browser, { viewport: { width: 390, height: 844 } });
-    await context.addCookies(CONSENT(suite.server.url));
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     await page.goto(`${suite.server.url}/hu`);
     await page.waitForFunction(() => performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/fonts/')).length === 2);

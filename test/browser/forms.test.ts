@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { hydrated, loaderRan, newContext, turnToForm, watchConsole } from '../helpers/browser';
+import { consentCookies, hydrated, loaderRan, newContext, turnToForm, watchConsole } from '../helpers/browser';
 import { CHALLENGE_PATH, startFakePocketBase, type FakePocketBase, type RecordedRequest } from '../helpers/fake-pocketbase';
 import { browserSuite } from './setup';
 import de from '../../locales/de.json' with { type: 'json' };
@@ -55,10 +55,7 @@ async function freshPage(options: { consent?: boolean } = {}): Promise<Opened> {
   const context = await newContext(suite.browser);
   contexts.push(context);
   if (options.consent !== false) {
-    await context.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
-      { name: 'ncc_e', value: '', url: suite.server.url },
-    ]);
+    await context.addCookies(consentCookies(suite.server.url));
   }
   const page = await context.newPage();
   page.setDefaultTimeout(8_000);

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, newContext, turnToForm, watchConsole } from '../helpers/browser';
+import { consentCookies, hydrated, newContext, turnToForm, watchConsole } from '../helpers/browser';
 import { configureMail, json, setRecipients, startServer, VERSIONS, type RunningServer } from '../helpers/lead-backend';
 import { liftRateLimits } from '../helpers/lead-visitor';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink';
@@ -50,10 +50,7 @@ interface Opened {
 async function open(urlPath: string): Promise<Opened> {
   const context = await newContext(suite.browser);
   contexts.push(context);
-  await context.addCookies([
-    { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
-    { name: 'ncc_e', value: '', url: suite.server.url },
-  ]);
+  await context.addCookies(consentCookies(suite.server.url));
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const problems = watchConsole(page);

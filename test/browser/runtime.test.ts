@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BOT_UA, hydrated, loaderRan, newContext, watchConsole } from '../helpers/browser';
+import { BOT_UA, consentCookies, hydrated, loaderRan, newContext, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
 const suite = browserSuite();
@@ -44,10 +44,7 @@ describe('error pages', () => {
 describe('islands', () => {
   it('fetches React only when an island hydrates', async () => {
     const context = await newContext(suite.browser);
-    await context.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
-      { name: 'ncc_e', value: '', url: suite.server.url },
-    ]);
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -137,10 +134,7 @@ describe('islands', () => {
 
   it('never reloads a page whose form holds unsent input', async () => {
     const context = await newContext(suite.browser);
-    await context.addCookies([
-      { name: 'ncc_c', value: 'necessaryanalytics', url: suite.server.url },
-      { name: 'ncc_e', value: '', url: suite.server.url },
-    ]);
+    await context.addCookies(consentCookies(suite.server.url));
     const page = await context.newPage();
     const html = await (await fetch(`${suite.server.url}/de/kontakt`)).text();
     const chunk = /data-island="LocaleSwitcher" data-src="([^"]+)"/.exec(html)![1]!;

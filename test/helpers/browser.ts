@@ -32,6 +32,19 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return browser.newContext({ userAgent: PERSON_UA, locale: 'en-US', ...options });
 }
 
+/**
+ * The cookies of a visitor who answered the consent banner on an earlier visit to `url`: `ncc_c`
+ * the ids of every cookie the site declares (so the banner is not shown again), `ncc_e` those the
+ * visitor enabled, joined by `~` (none: necessary cookies only). The names and formats are the
+ * old site's (the spec's README).
+ */
+export function consentCookies(url: string, enabled: readonly string[] = []): Array<{ name: string; value: string; url: string }> {
+  return [
+    { name: 'ncc_c', value: 'necessaryanalytics', url },
+    { name: 'ncc_e', value: enabled.join('~'), url },
+  ];
+}
+
 /** Collects console errors and warnings, and uncaught page errors, of a page. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
