@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Problems } from '../diagnostics/diagnostic';
-import { cachingStage, type MarkdownJob, type MarkdownStage } from '../markdown/markdown-stage';
+import { cachingStage } from '../markdown/caching-stage';
+import type { MarkdownJob, MarkdownStage } from '../markdown/markdown-stage';
 import { WidgetBundler } from '../bundle/bundle-widgets';
 import { TemplateContext } from '../bundle/template-context';
 import type { PageInputs } from './page-inputs';

@@ -1,7 +1,7 @@
 /**
  * The Markdown stage on the thread that calls it, with remark and its plugins, which load with
  * this module. The Markdown worker imports it; the build's own thread gets it through
- * `inThreadStageLater` (`markdown-stage.ts`), which loads it only once a body is parsed or
+ * `inThreadStageLater` (`in-thread-later.ts`), which loads it only once a body is parsed or
  * rendered there.
  */
 import { Problems } from '../diagnostics/diagnostic';

@@ -1,6 +1,5 @@
 import type { Locale } from '../../shared/locales';
 import type { Code, SourceLocation } from '../diagnostics/diagnostic';
-import { SectionMemo, type ParseBody } from './body-sections';
 import type { MarkdownTree, RenderedMarkdown } from './markdown';
 
 /** One Markdown body to render. Plain data, so it can cross to a worker thread. */
@@ -78,79 +77,4 @@ export interface InThreadStage extends MarkdownStage {
   parse(jobs: ReadonlyArray<AnyJob>): void;
   /** Jobs a worker renders: only kept, and rendered here only if that worker fails. */
   keep(jobs: ReadonlyArray<AnyJob>): void;
-}
-
-/**
- * The stage on this thread, loaded when a body is first parsed or rendered here. remark and
- * its plugins take about 45 ms to load, and a build whose bodies the Markdown worker renders
- * (or the cache holds) never needs them on this thread: it only keeps the worker's jobs, in
- * case the worker fails. Calls made before the module is there are replayed in their order
- * once it is. `loadModule` is for tests, which count the loads.
- */
-export function inThreadStageLater(
-  parseBody?: ParseBody,
-  loadModule: () => Promise<typeof import('./in-thread-stage')> = () => import('./in-thread-stage'),
-): InThreadStage {
-  let stage: InThreadStage | undefined;
-  let loading: Promise<InThreadStage> | undefined;
-  const waiting: Array<(stage: InThreadStage) => void> = [];
-  const load = () =>
-    (loading ??= loadModule().then(({ inThreadStage }) => {
-      stage = inThreadStage(undefined, undefined, parseBody);
-      for (const call of waiting.splice(0)) call(stage);
-      return stage;
-    }));
-  const later = (call: (stage: InThreadStage) => void, needsParser: boolean) => {
-    if (stage) return call(stage);
-    waiting.push(call);
-    if (needsParser) void load();
-  };
-  return {
-    parse: (jobs) => later((loaded) => loaded.parse(jobs), jobs.length > 0),
-    keep: (jobs) => later((loaded) => loaded.keep(jobs), false),
-    render: async (keys, links, arrived) => (keys.length === 0 && !stage ? [] : (await load()).render(keys, links, arrived)),
-    renderEach: async (keys, links, arrived) => (await load()).renderEach(keys, links, arrived),
-    close: () => stage?.close(),
-  };
-}
-
-/**
- * A long-lived stage for watch mode: renders on this thread (warm after the first build) and
- * reuses the result of every body whose text and the site's URLs did not change. After the
- * first build, a body edited again is parsed again only in its changed sections
- * (`body-sections.ts`), unless `sections` is false.
- */
-export function cachingStage({ sections = true }: { sections?: boolean } = {}): MarkdownStage {
-  const memo = new SectionMemo();
-  let built = false;
-  const stage = inThreadStageLater((key, body, parseText) => (built && sections ? memo.parse(key, body, parseText) : parseText(body)));
-  const jobs = new Map<string, MarkdownJob>();
-  const done = new Map<string, { job: MarkdownJob; links: string; result: JobResult }>();
-  const linkKeys = new WeakMap<LinkData, string>();
-  // Errors carry positions in the file: the offset of the body counts too.
-  const same = (a: MarkdownJob, b: MarkdownJob) => a.body === b.body && a.lineOffset === b.lineOffset && a.file === b.file && a.locale === b.locale;
-  return {
-    parse(next) {
-      jobs.clear();
-      for (const job of next) jobs.set(job.key, job);
-    },
-    async render(keys, links, arrived) {
-      const linksKey = linkKeys.get(links) ?? JSON.stringify(links);
-      linkKeys.set(links, linksKey);
-      const todo = keys.filter((key) => {
-        const cached = done.get(key);
-        return !cached || !same(cached.job, jobs.get(key)!) || cached.links !== linksKey;
-      });
-      stage.parse(todo.map((key) => jobs.get(key)!));
-      const results = await stage.render(todo, links);
-      built = true;
-      todo.forEach((key, index) => done.set(key, { job: jobs.get(key)!, links: linksKey, result: results[index]! }));
-      return keys.map((key) => {
-        const { result } = done.get(key)!;
-        arrived?.(key, result);
-        return result;
-      });
-    },
-    close() {},
-  };
 }

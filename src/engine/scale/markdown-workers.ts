@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { inlineSourcesOf, inThreadScanner, type InlineSources, type PageScanner } from '../artifacts/inline-sources';
-import { inThreadStageLater, type JobResult, type LinkData, type MarkdownJob, type MarkdownStage, type ResultArrived } from '../markdown/markdown-stage';
+import { inThreadStageLater } from '../markdown/in-thread-later';
+import type { JobResult, LinkData, MarkdownJob, MarkdownStage, ResultArrived } from '../markdown/markdown-stage';
 import { fileJob, receivedJobs, type FileJob } from './file-jobs';
 import { leanHeaps } from './heaps';
 import { firstMarkdownWorker, startMarkdownWorker } from './markdown-worker-start';

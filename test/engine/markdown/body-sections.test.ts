@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { joinSections, SectionMemo, sectionsOf } from '../../../src/engine/markdown/body-sections';
 import { createMarkdownRenderer } from '../../../src/engine/markdown/markdown';
 import { inThreadStage } from '../../../src/engine/markdown/in-thread-stage';
-import { cachingStage, type LinkData, type MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
+import { cachingStage } from '../../../src/engine/markdown/caching-stage';
+import type { LinkData, MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
 import { splitFrontMatter } from '../../../src/engine/read/front-matter-split';
 import { REPO } from '../../helpers/site';
 

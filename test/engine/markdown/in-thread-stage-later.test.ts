@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as inThread from '../../../src/engine/markdown/in-thread-stage';
-import { inThreadStageLater, type LinkData, type MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
+import { inThreadStageLater } from '../../../src/engine/markdown/in-thread-later';
+import type { LinkData, MarkdownJob } from '../../../src/engine/markdown/markdown-stage';
 
 const LINKS: LinkData = { urls: { contact: { en: '/contact', hu: '/hu/kapcsolat', de: '/de/kontakt' } }, owners: {} };
 const job = (key: string, body: string): MarkdownJob => ({ key, file: `content/${key}`, body, lineOffset: 3, locale: 'en' });
