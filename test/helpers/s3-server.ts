@@ -67,6 +67,10 @@ export interface RecordedRequest {
   status: number;
 }
 
+/** The requests that changed the bucket: uploads, and deletions (S3's DeleteObjects is a POST). */
+export const changes = (requests: readonly RecordedRequest[]): RecordedRequest[] =>
+  requests.filter((request) => request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE');
+
 export interface Fault {
   /** Which requests it hits. */
   match: (request: { method: string; key: string; query: string }) => boolean;
@@ -90,6 +94,8 @@ export interface S3TestServer {
   onRequest(listener: (request: RecordedRequest) => void): void;
   /** Resolves once no request is being answered (e.g. those a killed client had sent). */
   idle(): Promise<void>;
+  /** Runs `step`, and gives its result with the requests this server answered meanwhile, in order. */
+  during<T>(step: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }>;
   /** key -> ETag (MD5 hex) of every object under the prefix, keys relative to it. */
   list(bucket: string, prefix?: string): Promise<Map<string, string>>;
   head(bucket: string, key: string): Promise<{ contentType: string | undefined; cacheControl: string | undefined; etag: string }>;
@@ -192,6 +198,11 @@ export async function startS3Server(): Promise<S3TestServer> {
     onRequest: (listener) => void listeners.push(listener),
     async idle() {
       while (active > 0) await sleep(10);
+    },
+    async during(step) {
+      const before = requests.length;
+      const result = await step();
+      return { result, requests: requests.slice(before) };
     },
     async list(bucket, prefix = '') {
       const objects = new Map<string, string>();

@@ -9,7 +9,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEADERS_FILE, headersForPath } from '../../src/engine/artifacts/header-formats';
 import { policyDiff, policyOf } from '../../src/publish/policy';
-import { startS3Server, type RecordedRequest, type S3TestServer } from '../helpers/s3-server';
+import { changes, startS3Server, type S3TestServer } from '../helpers/s3-server';
 import { copySite, runCli, tempDir } from '../helpers/site';
 
 let server: S3TestServer;
@@ -38,14 +38,6 @@ afterAll(async () => {
 function publish(out: string, ...flags: string[]) {
   return runCli(['publish', '--out', out, '--target', 's3://policy', '--endpoint', server.endpoint, ...flags], { env: server.env });
 }
-
-async function during<T>(step: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }> {
-  const before = server.requests.length;
-  const result = await step();
-  return { result, requests: server.requests.slice(before) };
-}
-
-const changes = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE');
 
 async function recordOf(id: string): Promise<{ policy?: { hash: string; headers: Array<[string, string]> } }> {
   const response = await server.client.send(new GetObjectCommand({ Bucket: 'policy', Key: `_sitegen/builds/deploys/${id}.json` }));
@@ -103,7 +95,7 @@ describe('sitegen publish and the policy', () => {
 
   it('refuses a build whose policy differs from the live one, with the difference and what to update; nothing changes', async () => {
     const [first, second] = builds;
-    const { result: run, requests } = await during(() => publish(second!.out));
+    const { result: run, requests } = await server.during(() => publish(second!.out));
     expect(run.code).toBe(1);
     expect(changes(requests)).toEqual([]);
     expect(run.stderr).toContain(
@@ -116,7 +108,7 @@ describe('sitegen publish and the policy', () => {
     expect(run.stderr).toMatch(/\n {2}hint: update the host first: give its headers the \+ sources and keep the - ones until this publish has completed.*docs\/security\/cloudfront-response-headers-policy\.json.*nginx: docs\/security\/nginx-security-headers\.conf.*Then publish again with --policy-changed/);
     expect(run.stdout).toContain(`  policy ${second!.hash} (the live build has ${first!.hash})`);
 
-    const { result: dry, requests: dryRequests } = await during(() => publish(second!.out, '--dry-run'));
+    const { result: dry, requests: dryRequests } = await server.during(() => publish(second!.out, '--dry-run'));
     expect(dry.code).toBe(1);
     expect(dry.stdout).toContain(`dry run: would publish build ${second!.id}`);
     expect(dry.stderr).toContain('differ from those the host sends for the live build');

@@ -36,13 +36,6 @@ function publish(out: string, target: string, ...flags: string[]) {
   return runCli(['publish', '--out', out, '--target', target, '--endpoint', server.endpoint, ...flags], { env: server.env });
 }
 
-/** The requests a step made, from the server's log. */
-async function during<T>(step: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }> {
-  const before = server.requests.length;
-  const result = await step();
-  return { result, requests: server.requests.slice(before) };
-}
-
 const puts = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'PUT');
 const deletes = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'POST' && request.query.startsWith('delete'));
 const changes = (requests: RecordedRequest[]) => [...puts(requests), ...deletes(requests)];
@@ -92,7 +85,7 @@ describe('sitegen publish', () => {
   });
 
   it('a second publish of the same build uploads and deletes nothing', async () => {
-    const { result: run, requests } = await during(() => publish(outs[0]!, 's3://site'));
+    const { result: run, requests } = await server.during(() => publish(outs[0]!, 's3://site'));
     expect(run.code).toBe(0);
     expect(changes(requests)).toEqual([]);
     expect(run.stdout).toMatch(/uploaded 0 \(0 B\), skipped \d+, deleted 0/);
@@ -102,7 +95,7 @@ describe('sitegen publish', () => {
     const before = await expectedObjects(outs[0]!);
     const after = await expectedObjects(outs[1]!);
     const changed = [...after.objects].filter(([key, { md5 }]) => before.objects.get(key)?.md5 !== md5).map(([key]) => key);
-    const { result: run, requests } = await during(() => publish(outs[1]!, 's3://site'));
+    const { result: run, requests } = await server.during(() => publish(outs[1]!, 's3://site'));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
 
@@ -137,7 +130,7 @@ describe('sitegen publish', () => {
   it('--dry-run prints the plan and changes nothing', async () => {
     const next = await expectedObjects(outs[2]!);
     const before = await server.list('site');
-    const { result: run, requests } = await during(() => publish(outs[2]!, 's3://site', '--dry-run'));
+    const { result: run, requests } = await server.during(() => publish(outs[2]!, 's3://site', '--dry-run'));
     expect(run.code).toBe(0);
     expect(changes(requests)).toEqual([]);
     expect(await server.list('site')).toEqual(before);
@@ -158,7 +151,7 @@ describe('sitegen publish', () => {
     await server.client.send(
       new PutObjectCommand({ Bucket: 'site', Key: 'career/index.html', Body: await readFile(path.join(outs[1]!, 'career/index.html')), ContentType: 'text/html', CacheControl: 'no-store' }),
     );
-    const { result: run, requests } = await during(() => publish(outs[1]!, 's3://site'));
+    const { result: run, requests } = await server.during(() => publish(outs[1]!, 's3://site'));
     expect(run.code).toBe(0);
     expect(puts(requests).map((request) => request.key).sort()).toEqual(['career/index.html', recordKey].sort());
     expect(run.stdout).toContain('uploaded career/index.html (headers, ');
@@ -173,7 +166,7 @@ describe('sitegen publish', () => {
       const { buildId, release } = await expectedObjects(out);
       ids.push(buildId);
       releases.add(release);
-      const { result: run, requests } = await during(() => publish(out, 's3://retain/www/', '--keep-builds', '1'));
+      const { result: run, requests } = await server.during(() => publish(out, 's3://retain/www/', '--keep-builds', '1'));
       expect(run.code).toBe(0);
       if (out === outs[2]) {
         // The first build's own files are deleted now, after latest.json was written.

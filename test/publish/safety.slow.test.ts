@@ -4,7 +4,7 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/engine';
 import { publish, PublishError } from '../../src/publish';
-import { startS3Server, type RecordedRequest, type S3TestServer } from '../helpers/s3-server';
+import { changes, startS3Server, type S3TestServer } from '../helpers/s3-server';
 import { copySite, edit, REPO, runCli, tempDir } from '../helpers/site';
 import { expectedObjects } from './expected';
 
@@ -35,20 +35,12 @@ function publishCli(out: string, target: string, ...flags: string[]) {
   return runCli(['publish', '--out', out, '--target', target, '--endpoint', server.endpoint, ...flags], { env: server.env });
 }
 
-async function during<T>(step: () => Promise<T>): Promise<{ result: T; requests: RecordedRequest[] }> {
-  const before = server.requests.length;
-  const result = await step();
-  return { result, requests: server.requests.slice(before) };
-}
-
 /** A deploy record of an earlier build that published `keys` (as sitegen writes them). */
 async function putRecord(bucket: string, id: string, keys: string[], prefix = ''): Promise<void> {
   const file = { md5: '0'.repeat(32), size: 1, contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate' };
   const record = { id, timestamp: 0, files: Object.fromEntries(keys.map((key) => [key, file])) };
   await server.client.send(new PutObjectCommand({ Bucket: bucket, Key: `${prefix}_sitegen/builds/deploys/${id}.json`, Body: JSON.stringify(record), ContentType: 'application/json' }));
 }
-
-const changes = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE');
 
 async function latestId(bucket: string, prefix = ''): Promise<string> {
   const response = await server.client.send(new GetObjectCommand({ Bucket: bucket, Key: `${prefix}_sitegen/builds/latest.json` }));
@@ -71,13 +63,13 @@ describe('sitegen publish, when things go wrong', () => {
     const retired = Array.from({ length: 60 }, (_, index) => `retired/page-${index}/index.html`);
     for (const [index, key] of retired.entries()) await server.client.send(new PutObjectCommand({ Bucket: 'limits', Key: key, Body: `page ${index}` }));
     await putRecord('limits', 'retired-build', retired);
-    const { result: refused, requests } = await during(() => publishCli(outs[1]!, 's3://limits'));
+    const { result: refused, requests } = await server.during(() => publishCli(outs[1]!, 's3://limits'));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/sitegen: error: s3:\/\/limits\/: the publish would delete 60 objects, more than --max-deletes 50 \(retired\/page-0\/index\.html, .*\); nothing was changed/);
     expect(refused.stderr).toMatch(/\n {2}hint: .*--force or --max-deletes 60/);
     expect(changes(requests)).toEqual([]);
 
-    const { result: forced, requests: forcedRequests } = await during(() => publishCli(outs[1]!, 's3://limits', '--force'));
+    const { result: forced, requests: forcedRequests } = await server.during(() => publishCli(outs[1]!, 's3://limits', '--force'));
     expect(forced.code).toBe(0);
     expect(forced.stdout).toMatch(/deleted 60\b/);
     // One DeleteObjects request; s3rver sometimes fails it (a race removing emptied folders), and it is retried.
@@ -101,7 +93,7 @@ describe('sitegen publish, when things go wrong', () => {
     await server.client.send(new PutObjectCommand({ Bucket: 'shared', Key: 'retired/index.html', Body: 'a page of an earlier build' }));
     await putRecord('shared', 'earlier-build', ['retired/index.html']);
 
-    const { result: run, requests } = await during(() => publishCli(outs[1]!, 's3://shared'));
+    const { result: run, requests } = await server.during(() => publishCli(outs[1]!, 's3://shared'));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const deleted = requests.filter((request) => request.query.startsWith('delete') && request.status === 200);
@@ -127,7 +119,7 @@ describe('sitegen publish, when things go wrong', () => {
     expect((await publishCli(outs[0]!, 's3://nested')).code).toBe(0);
     // A site published into the Hungarian pages' folder (which holds objects it did not publish: --force).
     expect((await publishCli(outs[0]!, 's3://nested/hu', '--force')).code).toBe(0);
-    const { result: run, requests } = await during(() => publishCli(outs[1]!, 's3://nested'));
+    const { result: run, requests } = await server.during(() => publishCli(outs[1]!, 's3://nested'));
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/sitegen: error: s3:\/\/nested\/hu\/ holds another site \(hu\/_sitegen\/builds\/latest\.json\), and this build has \d+ object\(s\) there \(hu\/.*\); nothing was changed/);
     expect(run.stderr).toMatch(/hint: publish one of the two sites to another prefix/);
@@ -137,7 +129,7 @@ describe('sitegen publish, when things go wrong', () => {
   it('refuses a target that holds objects sitegen did not publish', async () => {
     await server.createBucket('foreign');
     await server.client.send(new PutObjectCommand({ Bucket: 'foreign', Key: 'reports/2025.pdf', Body: 'not a site' }));
-    const { result: run, requests } = await during(() => publishCli(outs[0]!, 's3://foreign'));
+    const { result: run, requests } = await server.during(() => publishCli(outs[0]!, 's3://foreign'));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('sitegen: error: s3://foreign/ holds 1 object(s) that sitegen did not publish');
     expect(run.stderr).toMatch(/hint: check --target/);
@@ -176,7 +168,7 @@ describe('sitegen publish, when things go wrong', () => {
     const remote = await server.list('resume', 'site/');
     for (const key of before.objects.keys()) expect(remote.has(key), key).toBe(true);
 
-    const { result: resumed, requests } = await during(() => publishCli(outs[1]!, 's3://resume/site'));
+    const { result: resumed, requests } = await server.during(() => publishCli(outs[1]!, 's3://resume/site'));
     expect(resumed.code).toBe(0);
     const uploaded = requests.filter((request) => request.method === 'PUT').map((request) => request.key.slice('site/'.length));
     // Exactly what had not landed is sent: the objects of the new build the bucket did not have yet.
