@@ -33,10 +33,11 @@ async function searchBox(server: StaticServer, url: string, term: string) {
     if (/Content.Security.Policy|violates/i.test(message.text())) violations.push(message.text());
   });
   const fetched: Array<Promise<[string, number]>> = [];
-  page.on('response', (response: Response) => {
+  const onResponse = (response: Response) => {
     const path = new URL(response.url()).pathname;
     if (path.startsWith('/_sitegen/assets/search-')) fetched.push(response.body().then((body) => [path, body.length]));
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
   // The box hydrates on interaction (focus), then opens with Enter, as in search.test.ts.
   await page.locator('.site-search summary').focus();
@@ -48,7 +49,11 @@ async function searchBox(server: StaticServer, url: string, term: string) {
   const count = Number((await status.textContent())!.match(/\d+/)?.[0] ?? 0);
   const links = (await page.locator('.site-search__results a').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!))).sort();
   await page.waitForLoadState('networkidle');
-  const files = await Promise.all([...fetched]);
+  // What the box fetched, every body read before the context closes. The files Pagefind's own
+  // search fetches below are not the box's, and a body still being read when the context
+  // closed would be a rejection nobody awaits.
+  page.off('response', onResponse);
+  const files = await Promise.all(fetched);
   const all = server === sharded.server ? [] : (await foundWithOwnBundle(page, term)).sort();
   await context.close();
   return { count, links, all, files, bytes: files.reduce((sum, [, bytes]) => sum + bytes, 0), violations };
