@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { BOT_UA, consentCookies, hydrated, loaderRan, newContext, watchConsole } from '../helpers/browser';
 import { browserSuite } from './setup';
 
-const suite = browserSuite();
+// A build of its own: a case below writes a newer `latest.json` into the output it serves, which
+// must not be the real site's shared output that other test files read (and link) meanwhile.
+const suite = browserSuite({ env: () => ({}) });
 
 describe('error pages', () => {
   // The static server answers every unknown path with the one bucket-wide 404.html, as S3 and
