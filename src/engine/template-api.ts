@@ -163,10 +163,11 @@ export interface BuildStamp {
 /** The hashed asset URLs a page references. */
 export interface Assets {
   /**
-   * The stylesheet: its text to inline in a `<style>` element when it is small (no
-   * render-blocking request), else the URL of the hashed file.
+   * The stylesheet: the URL of its hashed file and, when it is small, its text to inline in a
+   * `<style>` element instead (no render-blocking request). A page past the first round trip
+   * links the file all the same (`render/first-round-trip.ts`).
    */
-  stylesheet: { inline: string } | { url: string };
+  stylesheet: { url: string; inline?: string | undefined };
   /** The loader script every page runs. */
   loader: string;
   /**

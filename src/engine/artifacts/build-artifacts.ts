@@ -93,8 +93,9 @@ function routeManifest(pages: readonly PagePlan[], info: BuildInfo) {
 export const INLINE_STYLESHEET_LIMIT = 24 * 1024;
 
 /**
- * The stylesheet, inlined when small (see INLINE_STYLESHEET_LIMIT), else under a content-hashed
- * name; and the files of `public/` as they are.
+ * The stylesheet under a content-hashed name, and inlined too when small (see
+ * INLINE_STYLESHEET_LIMIT): a page past the first round trip links it all the same
+ * (`render/first-round-trip.ts`); and the files of `public/` as they are.
  */
 export function buildAssets(
   css: string,
@@ -102,10 +103,10 @@ export function buildAssets(
   limit = INLINE_STYLESHEET_LIMIT,
 ): { files: OutputFiles; stylesheet: Assets['stylesheet'] } {
   const files: OutputFiles = new Map(publicFiles);
-  // A `</style` in the CSS (in a string or comment) would end the element early.
-  if (Buffer.byteLength(css) <= limit && !/<\/style/i.test(css)) return { files, stylesheet: { inline: css } };
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
-  const stylesheet = `${ASSETS_DIR}/site-${hash}.css`;
-  files.set(stylesheet, css);
-  return { files, stylesheet: { url: `/${stylesheet}` } };
+  const file = `${ASSETS_DIR}/site-${hash}.css`;
+  files.set(file, css);
+  // A `</style` in the CSS (in a string or comment) would end the element early.
+  const inline = Buffer.byteLength(css) <= limit && !/<\/style/i.test(css) ? css : undefined;
+  return { files, stylesheet: { url: `/${file}`, inline } };
 }

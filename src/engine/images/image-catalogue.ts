@@ -5,6 +5,7 @@ import { ASSETS_DIR, type OutputFiles } from '../base/output-paths';
 import { Queue } from '../base/queue';
 import type { SiteSettings } from '../config/site-settings';
 import { ENCODED_FORMATS, encodedVariants, variantsKeyOf, variantWidths, type EncodedStore, type EncodeSettings } from './encode-images';
+import { svgDataUrl } from './svg-data-url';
 
 /** The formats an `<img>` of the site may show; the raster ones are encoded again (`RASTER`). */
 export type ImageFormat = 'svg' | 'png' | 'jpeg' | 'webp' | 'avif' | 'gif';
@@ -25,7 +26,16 @@ export interface ImageEntry {
   format: ImageFormat;
   /** A raster image's encodings, best first, each as a `<source>` would list it. */
   sources?: ReadonlyArray<{ type: string; srcset: string }>;
+  /** A small SVG's text as a `data:` URL, for a page whose lead image it is (`placeImages`). */
+  inline?: string;
 }
+
+/**
+ * An SVG up to this size can be written into the page whose lead image it is (the site's covers
+ * are drawings of 1.6 to 3.4 KB, 0.6 to 1 KB of the page gzipped): a page's largest paint then
+ * waits for no request after the document (docs/performance.md, "Visitors: mobile LCP").
+ */
+export const INLINE_LEAD_SVG_BYTES = 4 * 1024;
 
 /** The images of `public/` by URL path (`/images/team.jpg`), and what every page's images share. */
 export interface ImageCatalogue {
@@ -86,7 +96,8 @@ export async function catalogueImages(publicFiles: ReadonlyMap<string, Uint8Arra
     }
     const entry: ImageEntry = { ...size, format };
     if (!RASTER.has(format)) {
-      images.set(url, entry);
+      const inline = format === 'svg' && bytes.length <= INLINE_LEAD_SVG_BYTES ? svgDataUrl(bytes) : undefined;
+      images.set(url, inline ? { ...entry, inline } : entry);
       continue;
     }
     const key = await variantsKeyOf(bytes, settings);

@@ -5,15 +5,17 @@ import { createI18n } from '../messages/i18n';
 import { createLinks, type LinkSources } from '../plan/links';
 import type { PagePlan } from '../plan/plan-pages';
 import type { I18n, Links } from '../template-api';
+import { placeStylesheet } from './first-round-trip';
 import { siteImages, withImages } from './page-images';
 import { BODY_PENDING, renderDocument } from './render-document';
 import type { RenderInput } from './render-input';
 import { runtimeConfig } from './runtime-config';
 
-/** A page rendered: its HTML and, when asked for, the inputs it read (for reuse). */
+/** A page rendered: its HTML and, when asked for, the inputs it read (for reuse) and the cache's copy of it, when made on the way. */
 export interface RenderedPage {
   html: string;
   deps?: string[];
+  copy?: Uint8Array;
 }
 
 /** One page rendered, not rendered (its error reported), or to render again once every body is there. */
@@ -55,9 +57,10 @@ export function pageRenderer(input: RenderInput, recordDeps: boolean): (plan: Pa
       problems,
     );
     if (html === BODY_PENDING) return BODY_PENDING;
-    const placed = html === undefined ? undefined : withImages(html, input.images, plan.url, problems);
-    if (placed === undefined) return undefined;
-    return recordDeps ? { html: placed, deps: [...read].sort() } : { html: placed };
+    const withPlacedImages = html === undefined ? undefined : withImages(html, input.images, plan.url, problems);
+    if (withPlacedImages === undefined) return undefined;
+    const placed = placeStylesheet(withPlacedImages, input.assets.stylesheet);
+    return recordDeps ? { html: placed.html, deps: [...read].sort(), copy: placed.copy } : { html: placed.html };
   };
 }
 

@@ -76,7 +76,7 @@ export async function renderPages(
     if (page === BODY_PENDING) return false;
     if (!page) return true;
     counts.rendered++;
-    const remembered = reuseRun.remember(plan, page.html, page.deps);
+    const remembered = reuseRun.remember(plan, page.html, page.deps, undefined, page.copy);
     scans.push(
       scanner.inlineSources(page.html).then((inline) => {
         if (remembered) reuseRun.allows(remembered, inline);

@@ -63,7 +63,7 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
   );
   const renderPage = pageRenderer({ ...setup.input, templates, content }, setup.recordDeps);
   const { stylesheet } = setup.input.assets;
-  const inlineSourcesOf = sharedStylesheetScanner('inline' in stylesheet ? stylesheet.inline : undefined);
+  const inlineSourcesOf = sharedStylesheetScanner(stylesheet.inline);
   return (tasks) =>
     tasks.map(({ plan, html, headings }) => {
       const key = `${plan.routeId}\0${plan.locale}`;
@@ -75,7 +75,7 @@ async function prepare(setup: PageWorkerSetup): Promise<(tasks: PageTask[]) => W
       const page = rendering === BODY_PENDING ? everyBodyWasThere() : rendering;
       return {
         // The cache's compressed copy is made here too, off the thread that writes (`recordDeps`: a persistent cache).
-        page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html), copy: setup.recordDeps ? compressPage(page.html) : undefined },
+        page: page && { ...page, hash: contentHash(page.html), inline: inlineSourcesOf(page.html, html), copy: setup.recordDeps ? (page.copy ?? compressPage(page.html)) : undefined },
         problems: problems.errors.map((error) => {
           // Its stack points at the template sources already (`renderDocument`).
           const stack = error.cause instanceof Error && error.cause.stack ? error.cause.stack : undefined;

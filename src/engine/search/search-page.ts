@@ -26,13 +26,20 @@ export function htmlOf(page: SearchPage): string | Promise<string> {
  * other character in it for a compound and indexes it a second time as written, soft hyphens
  * and all: an entry no search can match, one for every hyphenated word of a Hungarian or German
  * page (docs/performance.md, "Soft hyphens in the search index").
+ *
+ * Without the URL of an image written into the page (`data:`, a lead image): Pagefind keeps the
+ * first image after the `<h1>` with each result, a few kilobytes more for every visitor who gets
+ * that result, where the search box shows none.
  */
 export function searchedPart(html: string): string {
   const start = MAIN_START.exec(html)?.index;
   const end = html.lastIndexOf(MAIN_END);
   const part = start === undefined || end < start ? html : `<!doctype html><html><body>${html.slice(start, end + MAIN_END.length)}</body></html>`;
-  return part.replace(SOFT_HYPHENS, '');
+  return part.replace(SOFT_HYPHENS, '').replace(DATA_IMAGE_SOURCE, '');
 }
+
+/** An `<img>`'s `src` that holds the image (attribute values are quoted as React writes them). */
+const DATA_IMAGE_SOURCE = /(?<=<img\b[^>]*?)\ssrc="data:[^"]*"/g;
 
 /** A soft hyphen, as the character (what hyphenation inserts) or as a character reference. */
 const SOFT_HYPHENS = /\u00AD|&shy;|&#173;|&#x0*ad;/gi;

@@ -40,7 +40,7 @@ export async function renderSite(run: BuildRun, plan: SitePlan, view: PageView, 
   const { threads, problems } = run;
   const { output, assets } = view;
   const inline = new InlineSourceSet();
-  const stylesheet = 'inline' in assets.stylesheet ? assets.stylesheet.inline : undefined;
+  const stylesheet = assets.stylesheet.inline;
   const scanner: PageScanner = {
     inlineSources: sharedStylesheetReader(stylesheet, (html) => threads.inlineSources(html)),
     scanHere: (until) => threads.scanHere(until),

@@ -65,7 +65,7 @@ export function Document(props: DocumentProps) {
           article={props.article}
         />
         {assets.icon && <link rel="icon" href={assets.icon.href} type={assets.icon.type} />}
-        {'inline' in assets.stylesheet ? (
+        {assets.stylesheet.inline !== undefined ? (
           <style dangerouslySetInnerHTML={{ __html: assets.stylesheet.inline }} />
         ) : (
           <link rel="stylesheet" href={assets.stylesheet.url} />

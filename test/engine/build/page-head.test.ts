@@ -3,7 +3,7 @@
  * `<pre>` (a plain block as well as a highlighted one), and the site's icon, written into the
  * page or linked, with the policy allowing it.
  */
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../../src/engine/index';
@@ -49,10 +49,17 @@ describe('a page head', { timeout: 240_000 }, () => {
     expect(await policyOf(out)).toMatch(/img-src 'self' data: /);
   });
 
-  it('links a larger icon as its file, and the policy then has no data: images', async () => {
+  it('links a larger icon as its file, and the policy then allows data: images only for the covers written into their pages', async () => {
     await writeFile(path.join(root, 'public/favicon.svg'), `${await readFile(path.join(root, 'public/favicon.svg'), 'utf8')}<!--${'x'.repeat(1024)}-->\n`);
     await build({ root, env: BUILD_EPOCH, cache: false });
     expect(await html(out, '/')).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(await html(out, '/')).not.toContain('"data:');
+    expect(await html(out, '/the-four-day-working-week-1')).toMatch(/<img class="page-header__cover" src="data:image\/svg\+xml,/);
+    expect(await policyOf(out)).toMatch(/img-src 'self' data: https:/);
+    // Covers too large to write in are files: no data: image is left, and the policy allows none.
+    for (const cover of await readdir(path.join(root, 'public/images/covers'))) await appendFile(path.join(root, 'public/images/covers', cover), `<!--${'x'.repeat(4096)}-->\n`);
+    await build({ root, env: BUILD_EPOCH, cache: false });
+    expect(await html(out, '/the-four-day-working-week-1')).toMatch(/<img class="page-header__cover" src="\/images\/covers\//);
     expect(await policyOf(out)).toMatch(/img-src 'self' https:/);
     // Without the setting, no icon at all.
     await edit(root, 'content/site.yaml', (text) => text.replace(/^icon: .*\n/m, ''));

@@ -107,6 +107,28 @@ describe('placing images', () => {
     expect(html).not.toContain('href="/images/photo.jpg"');
   });
 
+  it('writes a lead image that is a small SVG into the page and drops its preload; not a later one, nor a lead marked low', () => {
+    const cover = 'data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22/%3E';
+    const withCover: ImageCatalogue = { ...catalogue, images: new Map([...catalogue.images, ['/images/cover.svg', { width: 1200, height: 675, format: 'svg', inline: cover }]]) };
+    const page = (img: string) =>
+      `<head><link rel="preload" as="image" href="/images/cover.svg" fetchPriority="high"/></head><main>${img}<img src="/images/cover.svg" alt="again"></main>`;
+    const lead = placeImages(page('<img class="cover" src="/images/cover.svg" alt="Cover" fetchpriority="high">'), withCover).html;
+    expect(lead).not.toContain('rel="preload"');
+    const [first, again] = imgs(lead);
+    expect(first).toBe(`<img class="cover" src="${cover}" alt="Cover" width="1200" height="675" decoding="async"/>`);
+    // The same file further down is not the lead: a file, lazy.
+    expect(again).toContain('src="/images/cover.svg"');
+    expect(again).toContain('loading="lazy"');
+    // A lead the template marked low loads after the rest, as a file; so does a lead with no text to write (a larger SVG).
+    const low = placeImages(page('<img src="/images/cover.svg" alt="" fetchpriority="low">'), withCover).html;
+    expect(low).toContain('href="/images/cover.svg"');
+    expect(imgs(low)[0]).toContain('src="/images/cover.svg"');
+    const large = placeImages('<head><link rel="preload" as="image" href="/images/hero.svg" fetchPriority="high"/></head><main><img src="/images/hero.svg" alt=""></main>', catalogue).html;
+    expect(large).toContain('href="/images/hero.svg"');
+    expect(imgs(large)[0]).toContain('src="/images/hero.svg"');
+    expect(imgs(large)[0]).toContain('fetchpriority="high"');
+  });
+
   it('leaves a <picture> the template wrote, images of other origins and data: URLs as they are', () => {
     const written = '<picture><source srcset="/x.avif"/><img src="/images/photo.jpg" alt=""/></picture>';
     expect(placeImages(written, catalogue).html).not.toContain('<picture><picture>');

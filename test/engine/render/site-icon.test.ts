@@ -3,7 +3,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../../../src/engine/diagnostics/diagnostic';
-import { INLINE_ICON_BYTES, iconOf, svgDataUrl } from '../../../src/engine/render/site-images';
+import { svgDataUrl } from '../../../src/engine/images/svg-data-url';
+import { INLINE_ICON_BYTES, iconOf } from '../../../src/engine/render/site-images';
 import { REAL_SETTINGS, REPO } from '../../helpers/site';
 
 const SITE_FILE = { path: 'content/site.yaml', text: 'url: https://example.com\nicon: /favicon.svg\n' };
