@@ -27,6 +27,8 @@ it('runs watch and PocketBase together, prints how to sign in, and Ctrl-C stops 
     cwd: REPO,
     env: { ...process.env, SITEGEN_BACKEND_DIR: backendDir },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: a failed case stops the watch and PocketBase it started too.
+    detached: true,
   });
   let output = '';
   dev.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -35,7 +37,10 @@ it('runs watch and PocketBase together, prints how to sign in, and Ctrl-C stops 
   try {
     const site = `http://127.0.0.1:${port}`;
     const backend = `http://127.0.0.1:${backendPort}`;
-    await expect.poll(() => built(`${site}/contact`), { timeout: 90_000, interval: 250 }).toBe(true);
+    await expect
+      .poll(() => built(`${site}/contact`), { timeout: 90_000, interval: 250 })
+      .toBe(true)
+      .catch((error: Error) => expect.fail(`${error.message}; what npm run dev printed:\n${output}`));
     const signIn = /sign in as (\S+) with password (\S+);/.exec(output);
     expect(signIn, output).not.toBeNull();
     expect(output).toContain(`Dashboard: ${backend}/_/`);
@@ -59,7 +64,11 @@ it('runs watch and PocketBase together, prints how to sign in, and Ctrl-C stops 
     expect(await listening(`${site}/contact`)).toBe(false);
     expect(await listening(`${backend}/api/health`)).toBe(false);
   } finally {
-    dev.kill('SIGKILL');
+    try {
+      process.kill(-dev.pid!, 'SIGKILL');
+    } catch {
+      // Already gone, with everything it started.
+    }
     await rm(backendDir, { recursive: true, force: true });
   }
 }, 180_000);
