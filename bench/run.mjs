@@ -1,7 +1,8 @@
 // sitegen benchmarks: run with `npm run bench`. Measures, in one run on this machine, builds of
 // the real site (cold, the cache restored, nothing changed, one article edited), `sitegen check`
 // of its output and `sitegen --help`, and prints medians against the targets; a build case that
-// misses its target says by how much, and where its time goes (one more run with --verbose).
+// misses its target says by how much, where its time goes (one more run with --verbose) and what
+// of it this Node and machine add (no compile cache, a certificate bundle read at start-up).
 // A benchmark, not a test: it never fails on time.
 // Then watch latency, page-weight budgets, image budgets, site search, the Markdown parse, reading pages for the policy,
 // paginated hubs at 1,000 articles per locale and the scale suite.
@@ -111,9 +112,11 @@ if (parts.includes('build')) try {
   console.log(`cold build = ${(cold.median / node.median).toFixed(1)} x the start-up floor of Node + sitegen (${node.median.toFixed(0)} ms)`);
   // Node 20 reads the certificates NODE_EXTRA_CA_CERTS names as it starts (Node 26 when they are
   // first used): on a machine that sets it, each figure carries that, before sitegen runs.
+  let certificates = 0;
   if (process.env.NODE_EXTRA_CA_CERTS) {
     const { NODE_EXTRA_CA_CERTS: _, ...without } = process.env;
     const bareWithout = time(['-e', '0'], undefined, { file: process.execPath, env: without });
+    certificates = nodeAlone.median - bareWithout.median;
     console.log(`Node alone (\`node -e 0\`): ${nodeAlone.median.toFixed(0)} ms with this machine's NODE_EXTRA_CA_CERTS, ${bareWithout.median.toFixed(0)} ms without`);
   }
   console.log('| what | median ms | min | max | target ms |');
@@ -128,6 +131,17 @@ if (parts.includes('build')) try {
       const shown = run.steps.filter(([, ms]) => ms >= STEP_SHOWN_MS).map(([step, ms]) => `${step} ${ms.toFixed(0)}`);
       const inSteps = run.steps.reduce((sum, [, ms]) => sum + ms, 0);
       console.log(`- ${what} (median ${t.median.toFixed(0)} ms, ${(t.median - target).toFixed(0)} over ${target}): this run ${run.wall.toFixed(0)} ms, outside the steps ${(run.wall - inSteps).toFixed(0)}; ${shown.join('; ')}`);
+    }
+    // What the time outside the steps holds that sitegen cannot shorten on this Node.
+    const { default: nodeModule } = await import('node:module');
+    if (typeof nodeModule.enableCompileCache !== 'function') {
+      console.log(`Node ${process.version} has no compile cache (module.enableCompileCache, Node 22.1 and later, which bin/sitegen.js turns on): every run compiles sitegen's modules again, part of the time outside the steps (60 ms of an edit in a profile: docs/performance.md, "What is left on Node 20, looked for again").`);
+    }
+    if (explained.some(({ run }) => run.steps.some(([step]) => /^search index \(\w+ indexed\)/.test(step)))) {
+      console.log("Pagefind makes an edited locale's index again (its API cannot update an index it made): the `search index (… indexed)` step.");
+    }
+    if (certificates >= 10) {
+      console.log(`This Node reads the certificates NODE_EXTRA_CA_CERTS names as it starts: ${certificates.toFixed(0)} ms of every run here, before sitegen's first line.`);
     }
   }
 } finally {
