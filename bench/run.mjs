@@ -10,6 +10,7 @@
 // runs some of the parts; other arguments go to the scale suite (`--10k`, `--sizes`, `--runs`).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,7 +134,6 @@ if (parts.includes('build')) try {
       console.log(`- ${what} (median ${t.median.toFixed(0)} ms, ${(t.median - target).toFixed(0)} over ${target}): this run ${run.wall.toFixed(0)} ms, outside the steps ${(run.wall - inSteps).toFixed(0)}; ${shown.join('; ')}`);
     }
     // What the time outside the steps holds that sitegen cannot shorten on this Node.
-    const { default: nodeModule } = await import('node:module');
     if (typeof nodeModule.enableCompileCache !== 'function') {
       console.log(`Node ${process.version} has no compile cache (module.enableCompileCache, Node 22.1 and later, which bin/sitegen.js turns on): every run compiles sitegen's modules again, part of the time outside the steps (60 ms of an edit in a profile: docs/performance.md, "What is left on Node 20, looked for again").`);
     }
